@@ -1,0 +1,27 @@
+/**
+ * One chunk of one task, the same in a worker and in the main thread: prepare the kernel once per
+ * task (warming it up on a scratch stream so V8 optimises it with the right type feedback), then
+ * run the chunk's trials into a fresh tally.
+ */
+import type { AnyModePlugin } from '../systems/types.js';
+
+export interface PreparedTask {
+  readonly plugin: AnyModePlugin;
+  readonly prepared: unknown;
+  readonly tallySize: number;
+}
+
+export function prepareTask(plugin: AnyModePlugin, spec: unknown): PreparedTask {
+  const prepared = plugin.kernel.prepare(spec);
+  const tallySize = plugin.kernel.tallySize(spec);
+  const scratch = new Float64Array(tallySize);
+  const rng = Int32Array.from([0x9e3779b9, 0x243f6a88, 0x85a308d3, 0x13198a2e]);
+  for (let i = 0; i < 20; i++) plugin.kernel.run(prepared, rng, 50, scratch);
+  return { plugin, prepared, tallySize };
+}
+
+export function runChunk(task: PreparedTask, state: readonly number[], trials: number): Float64Array {
+  const tally = new Float64Array(task.tallySize);
+  task.plugin.kernel.run(task.prepared, Int32Array.from(state), trials, tally);
+  return tally;
+}

@@ -1,0 +1,79 @@
+/**
+ * The command line as data (yargs): `run`, `validate`. `createCli` builds the parser without
+ * touching process state, so tests can drive it; only main.ts sets the exit code.
+ */
+import yargs, { type Argv } from 'yargs';
+import { defaultWorkers } from '../batch/engine.js';
+import { inputError } from '../config/problems.js';
+import { runCommand, type RunIo } from './run.js';
+import { validateCommand } from './validate.js';
+import { VERSION } from './version.js';
+
+/** Bad flags or commands: exit code 2, like bad study files. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+interface RunFlags {
+  study: string;
+  out?: string | undefined;
+  trials?: number | undefined;
+  workers?: number | undefined;
+  seed?: number | undefined;
+}
+
+const MAX_TRIALS = 1_000_000_000;
+
+/** Conflicting or out-of-range flags, checked before any work. */
+export function checkRunFlags(f: RunFlags): void {
+  const intIn = (name: string, v: number | undefined, min: number, max: number): void => {
+    if (v === undefined) return;
+    if (!Number.isInteger(v) || v < min || v > max) {
+      throw inputError(`--${name}`, `expected an integer from ${min} to ${max}, received ${String(v)}`);
+    }
+  };
+  intIn('trials', f.trials, 1, MAX_TRIALS);
+  intIn('workers', f.workers, 0, 256);
+  intIn('seed', f.seed, 0, Number.MAX_SAFE_INTEGER);
+  if (f.out !== undefined && f.out.trim() === '') throw inputError('--out', 'expected a directory name');
+}
+
+export function createCli(argv: readonly string[], io: RunIo): Argv {
+  return yargs([...argv])
+    .scriptName('balance')
+    .usage('$0 <command> STUDY.yaml [options]')
+    .command(
+      'run <study>',
+      'simulate a study and write summary.csv, distribution.csv, run.json and report.md',
+      (y) =>
+        y
+          .positional('study', { type: 'string', demandOption: true, describe: 'study file (YAML)' })
+          .option('out', { type: 'string', describe: 'output directory [default: reports/<study name>/]' })
+          .option('trials', { type: 'number', describe: 'trials per matchup and variant (overrides the study)' })
+          .option('workers', { type: 'number', describe: `worker threads; 0 = run in the main thread [default: ${defaultWorkers()}]` })
+          .option('seed', { type: 'number', describe: 'study seed (overrides the study)' }),
+      async (a) => {
+        const flags: RunFlags = { study: a.study, out: a.out, trials: a.trials, workers: a.workers, seed: a.seed };
+        checkRunFlags(flags);
+        await runCommand({ ...flags, workers: flags.workers ?? defaultWorkers() }, io);
+      },
+    )
+    .command(
+      'validate <study>',
+      'check a study and print every problem',
+      (y) => y.positional('study', { type: 'string', demandOption: true, describe: 'study file (YAML)' }),
+      (a) => validateCommand(a.study, io),
+    )
+    .demandCommand(1, 'name a command: run or validate')
+    .strict()
+    .version(VERSION)
+    .help()
+    .wrap(Math.min(100, process.stdout.columns || 100))
+    .fail((msg, err) => {
+      if (err) throw err;
+      throw new UsageError(msg);
+    });
+}

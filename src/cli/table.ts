@@ -1,0 +1,9 @@
+/** The one-screen summary table printed on stdout. */
+export function textTable(header: readonly string[], rows: readonly (readonly string[])[], maxRows = 30): string {
+  const shown = rows.slice(0, maxRows);
+  const widths = header.map((h, i) => Math.max(h.length, ...shown.map((r) => (r[i] ?? '').length)));
+  const line = (r: readonly string[]): string => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const out = [line(header), line(widths.map((w) => '-'.repeat(w))), ...shown.map(line)];
+  if (rows.length > maxRows) out.push(`... ${rows.length - maxRows} more rows in summary.csv`);
+  return out.join('\n');
+}

@@ -1,0 +1,40 @@
+/**
+ * Input problems: one shape for everything a user can get wrong (config, flags, output dir).
+ * Printed one per line as `FILE:LINE:COL path.to.field: message`; the CLI exits with code 2.
+ */
+export type FieldPath = readonly (string | number)[];
+
+export interface Problem {
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+  readonly path: string;
+  readonly message: string;
+}
+
+export function formatPath(path: FieldPath): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out === '' ? part : `.${part}`;
+  }
+  return out;
+}
+
+export function formatProblem(p: Problem): string {
+  const where = p.line > 0 ? `${p.file}:${p.line}:${p.col}` : p.file;
+  return p.path === '' ? `${where}: ${p.message}` : `${where} ${p.path}: ${p.message}`;
+}
+
+/** Bad input: the run cannot start. Carries every problem found, not just the first. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly Problem[]) {
+    super(problems.map(formatProblem).join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+/** A problem not tied to a place in a file (a command-line flag, an output directory). */
+export function inputError(what: string, message: string): ConfigError {
+  return new ConfigError([{ file: what, line: 0, col: 0, path: '', message }]);
+}

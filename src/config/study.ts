@@ -1,0 +1,46 @@
+/**
+ * Loading a study end to end: read, parse YAML, pick the system and mode, validate with that
+ * mode's schema, then its cross-field checks. Every problem found is reported, not just the first.
+ */
+import { createHash } from 'node:crypto';
+import { findPlugin, modeNames, systemNames } from '../systems/registry.js';
+import type { AnyModePlugin } from '../systems/types.js';
+import { parseStudy, readStudyFile } from './load.js';
+import { ConfigError, type Problem } from './problems.js';
+import { didYouMean } from './suggest.js';
+import { validate } from './validate.js';
+
+export interface Study {
+  readonly file: string;
+  /** sha256 of the study file's bytes. */
+  readonly hash: string;
+  readonly plugin: AnyModePlugin;
+  /** The validated study, typed by the plugin's schema. */
+  readonly data: { seed: number; trials: number; title?: string } & Record<string, unknown>;
+}
+
+export function loadStudy(file: string): Study {
+  const text = readStudyFile(file);
+  const loaded = parseStudy(file, text);
+  const data = loaded.data as Record<string, unknown>;
+  const problems: Problem[] = [];
+  const systems = systemNames();
+  const system = data['system'];
+  const mode = data['mode'];
+  if (typeof system !== 'string' || !systems.includes(system)) {
+    const hint = typeof system === 'string' ? didYouMean(system, systems) : '';
+    const got = system === undefined ? 'missing' : `unknown system ${JSON.stringify(system)}`;
+    problems.push(loaded.problemAt(['system'], `${got}${hint}; expected one of ${systems.join(', ')}`));
+  } else if (typeof mode !== 'string' || !modeNames(system).includes(mode)) {
+    const modes = modeNames(system);
+    const hint = typeof mode === 'string' ? didYouMean(mode, modes) : '';
+    const got = mode === undefined ? 'missing' : `unknown mode ${JSON.stringify(mode)}`;
+    problems.push(loaded.problemAt(['mode'], `${got} for system ${system}${hint}; expected one of ${modes.join(', ')}`));
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  const plugin = findPlugin(system as string, mode as string)!;
+  const study = validate(loaded, plugin.schema) as Study['data'];
+  const more = plugin.check(study).map((p) => loaded.problemAt(p.path, p.message, p.atKey ?? false));
+  if (more.length > 0) throw new ConfigError(more);
+  return { file, hash: createHash('sha256').update(text).digest('hex'), plugin, data: study };
+}

@@ -1,0 +1,107 @@
+/**
+ * Schema validation with zod, turned into one clear problem per issue:
+ * `FILE:LINE:COL path: message`, with "did you mean" for unknown keys and options.
+ */
+import type { z } from 'zod';
+import type { LoadedStudy } from './load.js';
+import { ConfigError, type FieldPath, type Problem } from './problems.js';
+import { didYouMean } from './suggest.js';
+
+interface Def {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  innerType?: z.ZodType;
+  valueType?: z.ZodType;
+  element?: z.ZodType;
+  in?: z.ZodType;
+  options?: z.ZodType[];
+}
+
+function def(schema: z.ZodType): Def {
+  return (schema as unknown as { _zod: { def: Def } })._zod.def;
+}
+
+/** The object keys a schema allows at a path (for "did you mean" on unknown keys). */
+export function keysAt(schema: z.ZodType, path: FieldPath): string[] {
+  let s: z.ZodType | undefined = schema;
+  const unwrap = (x: z.ZodType): z.ZodType => {
+    let d = def(x);
+    while (d.innerType || d.in) {
+      x = (d.innerType ?? d.in)!;
+      d = def(x);
+    }
+    return x;
+  };
+  for (const part of [...path, null]) {
+    if (!s) return [];
+    s = unwrap(s);
+    const d = def(s);
+    if (part === null) return d.shape ? Object.keys(d.shape) : [];
+    if (d.type === 'object') s = d.shape?.[String(part)];
+    else if (d.type === 'record') s = d.valueType;
+    else if (d.type === 'array') s = d.element;
+    else return [];
+  }
+  return [];
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  return JSON.stringify(value);
+}
+
+function messageFor(issue: z.core.$ZodIssue, input: unknown): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (input === undefined) return `missing required field (expected ${issue.expected})`;
+      return `expected ${issue.expected === 'int' ? 'an integer' : issue.expected}, received ${describe(input)}`;
+    case 'invalid_value': {
+      const opts = issue.values.map((v) => JSON.stringify(v));
+      const hint = typeof input === 'string' ? didYouMean(input, issue.values.map(String)) : '';
+      return `expected one of ${opts.join(', ')}, received ${describe(input)}${hint}`;
+    }
+    case 'too_small':
+      return issue.origin === 'array'
+        ? `needs at least ${String(issue.minimum)} item(s)`
+        : `must be at least ${String(issue.minimum)}, received ${describe(input)}`;
+    case 'too_big':
+      return issue.origin === 'array'
+        ? `takes at most ${String(issue.maximum)} item(s)`
+        : `must be at most ${String(issue.maximum)}, received ${describe(input)}`;
+    default:
+      return issue.message;
+  }
+}
+
+/** Validates `study.data` against `schema`; throws a ConfigError listing every problem. */
+export function validate<T extends z.ZodType>(study: LoadedStudy, schema: T): z.output<T> {
+  const result = schema.safeParse(study.data, { reportInput: true });
+  if (result.success) return result.data;
+  const problems: Problem[] = [];
+  for (const issue of result.error.issues) {
+    const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+    if (issue.code === 'unrecognized_keys') {
+      const known = keysAt(schema, path);
+      for (const key of issue.keys) {
+        const hint = didYouMean(key, known);
+        const allowed = hint === '' && known.length > 0 ? ` (allowed: ${known.join(', ')})` : '';
+        problems.push(study.problemAt([...path, key], `unknown key "${key}"${hint}${allowed}`, true));
+      }
+      continue;
+    }
+    if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+      // Report the branch that got furthest (the fewest issues), so the message is specific.
+      const best = [...issue.errors].sort((a, b) => a.length - b.length)[0]!;
+      for (const sub of best) {
+        const subPath = [...path, ...sub.path.filter((p): p is string | number => typeof p !== 'symbol')];
+        problems.push(study.problemAt(subPath, messageFor(sub, (sub as { input?: unknown }).input)));
+      }
+      continue;
+    }
+    problems.push(study.problemAt(path, messageFor(issue, (issue as { input?: unknown }).input)));
+  }
+  throw new ConfigError(problems);
+}

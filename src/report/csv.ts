@@ -1,0 +1,15 @@
+/** CSV text from header and rows (csv-stringify); numbers in full, shortest round-trip form. */
+import { stringify } from 'csv-stringify/sync';
+import type { Cell } from '../systems/types.js';
+
+export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
+  return stringify([header as string[], ...(rows as Cell[][])], {
+    cast: { number: (v: number) => (Number.isInteger(v) ? String(v) : formatFloat(v)) },
+  });
+}
+
+/** Full precision without exponent noise for ordinary values; -0 prints as 0. */
+export function formatFloat(v: number): string {
+  if (Object.is(v, -0) || Math.abs(v) < 1e-300) return '0';
+  return String(v);
+}

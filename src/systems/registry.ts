@@ -1,0 +1,17 @@
+/** Every rules system and mode the tool knows. Adding a system = one folder + one line here. */
+import { skirmishAttack } from './skirmish/attack.js';
+import type { AnyModePlugin } from './types.js';
+
+export const PLUGINS: readonly AnyModePlugin[] = [skirmishAttack];
+
+export function systemNames(): string[] {
+  return [...new Set(PLUGINS.map((p) => p.system))];
+}
+
+export function modeNames(system: string): string[] {
+  return PLUGINS.filter((p) => p.system === system).map((p) => p.mode);
+}
+
+export function findPlugin(system: string, mode: string): AnyModePlugin | undefined {
+  return PLUGINS.find((p) => p.system === system && p.mode === mode);
+}

@@ -1,0 +1,108 @@
+/**
+ * The skirmish study format (zod). One schema is the single source of the study's types; defaults
+ * for situations and knobs are filled in resolve.ts.
+ */
+import { z } from 'zod';
+import { ARMOURS, SHIELDS, WEAPON_CLASSES } from './profile.js';
+
+const int = (min: number, max: number) => z.number().int().min(min).max(max);
+
+/** `"+N"` adds N to the attribute, `"N"` (or a plain number) is fixed, `"-"` adds nothing. */
+export const diceSpec = z.union([z.string(), z.number()]).superRefine((v, ctx) => {
+  const ok = typeof v === 'number' ? Number.isInteger(v) && v >= 0 && v <= 15 : /^(\+\d{1,2}|\d{1,2}|-)$/.test(v);
+  if (!ok) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `invalid dice spec ${JSON.stringify(v)}: write "+N" (adds N to the attribute), "N" (exactly N dice) or "-" (the attribute alone)`,
+    });
+  }
+});
+
+export const WEAPON_KEYWORDS = ['piercing', 'heavy', 'impact', 'smoke'] as const;
+
+export const fighterSchema = z.strictObject({
+  cc: int(0, 10),
+  rc: int(0, 10),
+  might: int(0, 15),
+  skill: int(0, 15),
+  defense: int(0, 10),
+  wounds: int(1, 20),
+  movement: int(0, 24).default(4),
+  casting: int(0, 10).optional(),
+  keywords: z.array(z.string()).default([]),
+});
+
+export const weaponSchema = z.strictObject({
+  type: z.enum(['melee', 'ranged']),
+  class: z.enum(WEAPON_CLASSES).default('other'),
+  might: diceSpec.default('-'),
+  skill: diceSpec.default('-'),
+  range: z.union([int(0, 100), z.tuple([int(0, 100), int(0, 100)])]).optional(),
+  keywords: z.array(z.enum(WEAPON_KEYWORDS)).default([]),
+  school: z.string().min(1).optional(),
+  primer: int(1, 6).default(2),
+});
+
+export const loadoutSchema = z.strictObject({
+  fighter: z.string(),
+  weapon: z.string().optional(),
+  weapons: z.array(z.string()).min(1).optional(),
+  armor: z.enum(ARMOURS).optional(),
+  armour: z.enum(ARMOURS).optional(),
+  shield: z.enum(SHIELDS).default('none'),
+});
+
+export const situationSchema = z.strictObject({
+  aim: z.boolean().optional(),
+  gangUp: z.boolean().optional(),
+  cover: z.enum(['none', 'cover', 'close']).optional(),
+  brace: z.boolean().optional(),
+  defenderState: z.enum(['active', 'downed', 'stunned']).optional(),
+  defenderWounds: int(1, 20).optional(),
+  hitMod: int(-6, 6).optional(),
+});
+
+export const matchupSchema = z.strictObject({
+  name: z.string().min(1).optional(),
+  attacker: z.string().optional(),
+  defender: z.string().optional(),
+  attackers: z.array(z.string()).min(1).optional(),
+  defenders: z.array(z.string()).min(1).optional(),
+  situation: situationSchema.optional(),
+});
+
+const relation = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+
+export const knobsSchema = z.strictObject({
+  tieGoesTo: z.enum(['attacker', 'defender', 'shield']).optional(),
+  manoeuvres: z.boolean().optional(),
+  piercingKeepsPenalties: z.boolean().optional(),
+  stepPerHit: z.boolean().optional(),
+  hammerBreaksTriangle: z.boolean().optional(),
+  triangle: relation.optional(),
+  magicTriangles: z.record(z.string(), z.array(z.string()).min(2)).optional(),
+});
+
+export const attackStudySchema = z.strictObject({
+  system: z.literal('skirmish'),
+  mode: z.literal('attack'),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(1),
+  trials: int(1, 1_000_000_000).default(100_000),
+  fighters: z.record(z.string(), fighterSchema),
+  weapons: z.record(z.string(), weaponSchema),
+  loadouts: z.record(z.string(), loadoutSchema),
+  matchups: z.array(matchupSchema).min(1),
+  situation: situationSchema.default({}),
+  rules: knobsSchema.default({}),
+  variants: z.record(z.string(), knobsSchema).default({ base: {} }),
+});
+
+export type AttackStudy = z.output<typeof attackStudySchema>;
+export type FighterInput = z.output<typeof fighterSchema>;
+export type WeaponInput = z.output<typeof weaponSchema>;
+export type LoadoutInput = z.output<typeof loadoutSchema>;
+export type SituationInput = z.output<typeof situationSchema>;
+export type KnobsInput = z.output<typeof knobsSchema>;
+export type MatchupInput = z.output<typeof matchupSchema>;

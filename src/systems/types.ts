@@ -1,0 +1,69 @@
+/**
+ * The contract every rules system implements, per mode (attack, duel, ...). A system lives in its
+ * own folder, never imports batch/, report/ or cli/, and is registered once in registry.ts.
+ */
+import type { z } from 'zod';
+import type { FieldPath } from '../config/problems.js';
+
+/** A problem the schema cannot see (a missing reference, an impossible situation). */
+export interface StudyProblem {
+  readonly path: FieldPath;
+  readonly message: string;
+  /** Point at the key rather than its value. */
+  readonly atKey?: boolean;
+}
+
+/** One unit of work: a matchup under a variant, with everything the kernel needs in `spec`. */
+export interface PlannedTask<Spec> {
+  /** Names identifying the task (variant, attacker, defender, situation...), as the plugin lays them out. */
+  readonly labels: Readonly<Record<string, string>>;
+  /** Keys the random stream; the same matchup under every variant shares it (common random numbers). */
+  readonly streamKey: number;
+  readonly trials: number;
+  /** Structured-cloneable numbers: sent to workers as is. */
+  readonly spec: Spec;
+}
+
+/** The hot loop of a mode: prepared once per task in a worker, then run chunk by chunk. */
+export interface Kernel<Spec, Prepared> {
+  tallySize(spec: Spec): number;
+  prepare(spec: Spec): Prepared;
+  /** Runs n trials from the stream state `rng` (advanced in place), adding to `tally`. */
+  run(prepared: Prepared, rng: Int32Array, n: number, tally: Float64Array): void;
+}
+
+/** Rows one task contributes to summary.csv, distribution.csv and the stdout table. */
+export interface TaskRows {
+  readonly summary: readonly Cell[];
+  readonly distribution: readonly (readonly Cell[])[];
+  readonly headline: readonly string[];
+}
+
+/** A CSV cell: numbers are written in full precision, '' is an empty cell. */
+export type Cell = string | number;
+
+export interface ModePlugin<Study, Spec, Prepared = unknown> {
+  readonly system: string;
+  readonly mode: string;
+  /** The study schema for this system and mode (zod: the single source of the study's types). */
+  readonly schema: z.ZodType<Study>;
+  /** Checks across fields: references, ranges that depend on other fields. */
+  check(study: Study): StudyProblem[];
+  /** Expands the study into tasks (loadouts x matchups x variants). */
+  plan(study: Study, trials: number): PlannedTask<Spec>[];
+  /** Trials per chunk: fixed, so results do not depend on the number of workers. */
+  readonly chunkSize: number;
+  readonly kernel: Kernel<Spec, Prepared>;
+  /** Exact probabilities in the tally's layout, where the mode supports it. */
+  readonly exact?: (spec: Spec) => Float64Array;
+  /** What one trial is called in progress and run.json ("attacks", "duels"). */
+  readonly unit: string;
+  readonly summaryHeader: readonly string[];
+  readonly distributionHeader: readonly string[];
+  readonly headlineHeader: readonly string[];
+  /** Rows of one task from its merged tally (counts), or from exact probabilities. */
+  rows(task: PlannedTask<Spec>, tally: Float64Array, exact: boolean): TaskRows;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyModePlugin = ModePlugin<any, any, any>;
