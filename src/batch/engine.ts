@@ -84,25 +84,32 @@ export async function simulate(
     idleTimeout: 1000,
   });
   const run = `${process.pid}-${++runCounter}`;
+  // Keep a few chunks in flight per worker; on the first failure stop feeding, let the chunks in
+  // flight settle, then close the pool, so nothing arrives after it is gone.
+  let next = 0;
+  let failure: WorkerError | null = null;
+  const feed = async (): Promise<void> => {
+    while (failure === null && next < chunks.length) {
+      const chunk = chunks[next++]!;
+      const task = tasks[chunk.task]!;
+      const msg: ChunkMessage = {
+        run, system: plugin.system, mode: plugin.mode, task: chunk.task, spec: task.spec,
+        state: chunk.state, trials: chunk.trials,
+      };
+      try {
+        merge(chunk, await pool.run(msg));
+      } catch (err) {
+        failure ??= new WorkerError(
+          `a worker failed on task ${chunk.task + 1} chunk ${chunk.index + 1}: ${(err as Error).message}`, { cause: err },
+        );
+      }
+    }
+  };
   try {
-    await Promise.all(
-      chunks.map(async (chunk) => {
-        const task = tasks[chunk.task]!;
-        const msg: ChunkMessage = {
-          run, system: plugin.system, mode: plugin.mode, task: chunk.task, spec: task.spec,
-          state: chunk.state, trials: chunk.trials,
-        };
-        let tally: Float64Array;
-        try {
-          tally = await pool.run(msg);
-        } catch (err) {
-          throw new WorkerError(`a worker failed on task ${chunk.task + 1} chunk ${chunk.index + 1}: ${(err as Error).message}`, { cause: err });
-        }
-        merge(chunk, tally);
-      }),
-    );
+    await Promise.all(Array.from({ length: options.workers * 2 }, feed));
   } finally {
     await pool.destroy();
   }
+  if (failure !== null) throw failure;
   return tallies;
 }

@@ -19,6 +19,8 @@ export interface ChunkMessage {
 const cache = new Map<string, PreparedTask>();
 
 export default function runChunkMessage(msg: ChunkMessage): Float64Array {
+  // For tests of the failure path: a worker that throws must end the run cleanly.
+  if (process.env['BALANCE_FAULT_INJECTION'] === 'worker') throw new Error('injected fault (BALANCE_FAULT_INJECTION=worker)');
   const key = `${msg.run}/${msg.task}`;
   let task = cache.get(key);
   if (!task) {

@@ -1,0 +1,127 @@
+/** `balance run` end to end: files and columns, determinism across worker counts, failure paths. */
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { balance, EXAMPLE, studyFile, tempDir } from '../helpers/cli.js';
+
+const SUMMARY = 'variant,attacker,defender,trials,mean_wounds,sd_wounds,mean_wounds_ci95_low,mean_wounds_ci95_high,p_wounded,p_downed,p_stunned,p_out_of_action';
+const DISTRIBUTION = 'variant,attacker,defender,metric,value,count,probability';
+
+describe('balance run', () => {
+  it('writes summary.csv, distribution.csv, run.json and report.md with the pinned columns', () => {
+    const study = studyFile(EXAMPLE);
+    const out = tempDir();
+    const r = balance(['run', study, '--out', out, '--workers', '1']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/keen-sword\s+stout-axe-medium/);
+    expect(r.stdout).toContain(`wrote ${join(out, 'summary.csv')}`);
+    const summary = readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\n');
+    expect(summary[0]!.startsWith(`${SUMMARY},`)).toBe(true);
+    expect(summary).toHaveLength(5);
+    expect(summary[1]!.startsWith('base,keen-sword,stout-axe-medium,20000,')).toBe(true);
+    const dist = readFileSync(join(out, 'distribution.csv'), 'utf8').trim().split('\n');
+    expect(dist[0]!.startsWith(`${DISTRIBUTION},`)).toBe(true);
+    expect(dist.filter((l) => l.includes(',state,')).map((l) => l.split(',')[4])).toEqual(
+      Array(4).fill(['active', 'downed', 'stunned', 'out_of_action']).flat(),
+    );
+    const run = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as Record<string, unknown>;
+    expect(run).toMatchObject({ seed: 7, trials: 20000, workers: 1, system: 'skirmish', mode: 'attack' });
+    expect(run['study_sha256']).toMatch(/^[0-9a-f]{64}$/);
+    expect(run['attacks_per_second']).toBeGreaterThan(0);
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('# ');
+  });
+
+  it('gives byte-identical CSVs with 0 (main thread), 1 and 2 workers; another seed changes them', () => {
+    const study = studyFile(EXAMPLE);
+    const outs = ['0', '1', '2'].map((w) => {
+      const out = tempDir();
+      expect(balance(['run', study, '--out', out, '--workers', w, '--trials', '250000']).code).toBe(0);
+      return out;
+    });
+    for (const file of ['summary.csv', 'distribution.csv']) {
+      const first = readFileSync(join(outs[0]!, file), 'utf8');
+      for (const o of outs.slice(1)) expect(readFileSync(join(o, file), 'utf8')).toBe(first);
+    }
+    const other = tempDir();
+    expect(balance(['run', study, '--out', other, '--workers', '2', '--trials', '250000', '--seed', '8']).code).toBe(0);
+    expect(readFileSync(join(other, 'summary.csv'), 'utf8')).not.toBe(readFileSync(join(outs[0]!, 'summary.csv'), 'utf8'));
+  });
+
+  it('a worker that throws ends the run with exit 1, one clear line and no files', () => {
+    const out = tempDir();
+    const r = balance(['run', studyFile(EXAMPLE), '--out', out, '--workers', '2'], { BALANCE_FAULT_INJECTION: 'worker' });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^balance: run failed: a worker failed on task \d+ chunk \d+: injected fault/);
+    expect(r.stderr).not.toMatch(/at .*\.js:\d+/);
+    expect(readdirSync(out)).toEqual([]);
+  });
+
+  it('defaults the output directory to reports/<study name>/ under the working directory', () => {
+    const study = studyFile(EXAMPLE, 'my-study.yaml');
+    const cwd = tempDir();
+    const r = balance(['run', study, '--workers', '0', '--trials', '1000'], {}, cwd);
+    expect(r.code).toBe(0);
+    expect(existsSync(join(cwd, 'reports/my-study/summary.csv'))).toBe(true);
+  });
+
+  it('validate prints ok for a good study', () => {
+    const r = balance(['validate', studyFile(EXAMPLE)]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/ok \(skirmish attack, 4 matchup x variant tasks/);
+  });
+});
+
+describe('bad input: one line per problem, exit code 2, no output files', () => {
+  const cases: [string, (s: string) => string, RegExp][] = [
+    ['YAML syntax error', (s) => s.replace('seed: 7', 'seed: [7'), /study\.yaml:\d+:\d+: YAML syntax error/],
+    ['unknown system', (s) => s.replace('system: skirmish', 'system: skirmsh'), /study\.yaml:1:9 system: unknown system "skirmsh" \(did you mean "skirmish"\?\)/],
+    ['unknown mode', (s) => s.replace('mode: attack', 'mode: atack'), /study\.yaml:2:7 mode: unknown mode "atack" for system skirmish \(did you mean "attack"\?\)/],
+    ['missing fighter', (s) => s.replace('{ fighter: keen, weapon: sword }', '{ fighter: kean, weapon: sword }'), /study\.yaml:13:\d+ loadouts\.keen-sword\.fighter: unknown fighter "kean" \(did you mean "keen"\?\)/],
+    ['missing weapon', (s) => s.replace('weapon: battle-axe', 'weapon: battleaxe'), /loadouts\.stout-axe-medium\.weapon: unknown weapon "battleaxe" \(did you mean "battle-axe"\?\)/],
+    ['attribute out of range', (s) => s.replace('cc: 3, rc: 3, might: 3', 'cc: 12, rc: 3, might: 3'), /study\.yaml:6:16 fighters\.keen\.cc: must be at most 10, received 12/],
+    ['attribute not an integer', (s) => s.replace('might: 4, skill: 3', 'might: 4.5, skill: 3'), /study\.yaml:7:\d+ fighters\.stout\.might: expected an integer, received 4\.5/],
+    ['bad dice spec', (s) => s.replace('skill: "4"', 'skill: "4+"'), /study\.yaml:11:\d+ weapons\.shortbow\.skill: invalid dice spec "4\+"/],
+    ['unknown variant knob', (s) => s.replace('tieGoesTo: defender', 'tieGoesto: defender'), /study\.yaml:21:\d+ variants\.defender-ties\.tieGoesto: unknown key "tieGoesto" \(did you mean "tieGoesTo"\?\)/],
+    ['bad knob value', (s) => s.replace('tieGoesTo: defender', 'tieGoesTo: defendr'), /variants\.defender-ties\.tieGoesTo: expected one of "attacker", "defender", "shield", received "defendr" \(did you mean "defender"\?\)/],
+    ['trials zero', (s) => s.replace('trials: 20000', 'trials: 0'), /study\.yaml:4:9 trials: must be at least 1, received 0/],
+    ['trials absurd', (s) => s.replace('trials: 20000', 'trials: 1e12'), /trials: must be at most 1000000000/],
+  ];
+  for (const [name, edit, pattern] of cases) {
+    it(name, () => {
+      const out = tempDir();
+      const r = balance(['run', studyFile(edit(EXAMPLE)), '--out', out]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(pattern);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(readdirSync(out)).toEqual([]);
+    });
+  }
+
+  it('validate reports every problem at once', () => {
+    const text = EXAMPLE.replace('fighter: kean', '').replace('cc: 3, rc: 3, might: 3', 'cc: 12, rc: 3, might: 3').replace('skill: "4"', 'skill: "x"');
+    const r = balance(['validate', studyFile(text)]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(2);
+  });
+
+  it('a bad --trials flag, an unknown flag and an unwritable --out', () => {
+    const study = studyFile(EXAMPLE);
+    const t = balance(['run', study, '--trials', '-5']);
+    expect([t.code, t.stderr.trim()]).toEqual([2, '--trials: expected an integer from 1 to 1000000000, received -5']);
+    const u = balance(['run', study, '--trails', '5']);
+    expect(u.code).toBe(2);
+    expect(u.stderr).toMatch(/Unknown argument: trails/);
+    const blocker = join(tempDir(), 'a-file');
+    writeFileSync(blocker, '');
+    const w = balance(['run', study, '--out', join(blocker, 'out')]);
+    expect(w.code).toBe(2);
+    expect(w.stderr).toMatch(/^--out .*a-file\/out: output directory is not writable \(ENOTDIR\)/);
+  });
+
+  it('a missing study file', () => {
+    const r = balance(['run', '/nonexistent/study.yaml']);
+    expect([r.code, r.stderr.trim()]).toEqual([2, '/nonexistent/study.yaml: no such file']);
+  });
+});
