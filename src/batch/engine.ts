@@ -6,9 +6,9 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
 import { chunksOf, type Chunk } from '../plan/chunks.js';
 import type { AnyModePlugin, PlannedTask } from '../systems/types.js';
+import { Piscina } from 'piscina';
 import { prepareTask, runChunk, type PreparedTask } from './run-chunk.js';
 import type { ChunkMessage } from './worker.js';
 
@@ -68,7 +68,7 @@ export async function simulate(
       let task = prepared.get(chunk.task);
       if (!task) {
         prepared.clear();
-        task = prepareTask(plugin, tasks[chunk.task]!.spec);
+        task = prepareTask(plugin.kernel, tasks[chunk.task]!.spec);
         prepared.set(chunk.task, task);
       }
       merge(chunk, runChunk(task, chunk.state, chunk.trials));
@@ -77,23 +77,26 @@ export async function simulate(
     return tallies;
   }
 
+  const run = `${process.pid}-${++runCounter}`;
+  let failure: WorkerError | null = null;
   const pool = new Piscina<ChunkMessage, Float64Array>({
     filename: workerFile(),
     minThreads: options.workers,
     maxThreads: options.workers,
-    idleTimeout: 1000,
   });
-  const run = `${process.pid}-${++runCounter}`;
+  pool.on('error', (err: Error) => {
+    failure ??= new WorkerError(`a worker failed: ${err.message}`, { cause: err });
+  });
+
   // Keep a few chunks in flight per worker; on the first failure stop feeding, let the chunks in
   // flight settle, then close the pool, so nothing arrives after it is gone.
   let next = 0;
-  let failure: WorkerError | null = null;
   const feed = async (): Promise<void> => {
     while (failure === null && next < chunks.length) {
       const chunk = chunks[next++]!;
       const task = tasks[chunk.task]!;
       const msg: ChunkMessage = {
-        run, system: plugin.system, mode: plugin.mode, task: chunk.task, spec: task.spec,
+        run, kernel: `${plugin.system}.${plugin.mode}`, task: chunk.task, spec: task.spec,
         state: chunk.state, trials: chunk.trials,
       };
       try {

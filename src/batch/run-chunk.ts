@@ -3,25 +3,27 @@
  * task (warming it up on a scratch stream so V8 optimises it with the right type feedback), then
  * run the chunk's trials into a fresh tally.
  */
-import type { AnyModePlugin } from '../systems/types.js';
+import type { Kernel } from '../systems/types.js';
 
 export interface PreparedTask {
-  readonly plugin: AnyModePlugin;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly kernel: Kernel<any, any>;
   readonly prepared: unknown;
   readonly tallySize: number;
 }
 
-export function prepareTask(plugin: AnyModePlugin, spec: unknown): PreparedTask {
-  const prepared = plugin.kernel.prepare(spec);
-  const tallySize = plugin.kernel.tallySize(spec);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function prepareTask(kernel: Kernel<any, any>, spec: unknown): PreparedTask {
+  const prepared: unknown = kernel.prepare(spec);
+  const tallySize = kernel.tallySize(spec);
   const scratch = new Float64Array(tallySize);
   const rng = Int32Array.from([0x9e3779b9, 0x243f6a88, 0x85a308d3, 0x13198a2e]);
-  for (let i = 0; i < 20; i++) plugin.kernel.run(prepared, rng, 50, scratch);
-  return { plugin, prepared, tallySize };
+  for (let i = 0; i < 200; i++) kernel.run(prepared, rng, 64, scratch);
+  return { kernel, prepared, tallySize };
 }
 
 export function runChunk(task: PreparedTask, state: readonly number[], trials: number): Float64Array {
   const tally = new Float64Array(task.tallySize);
-  task.plugin.kernel.run(task.prepared, Int32Array.from(state), trials, tally);
+  task.kernel.run(task.prepared, Int32Array.from(state), trials, tally);
   return tally;
 }

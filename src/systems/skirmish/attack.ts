@@ -5,13 +5,14 @@ import { hashKey } from '../../dice/rng.js';
 import { summarizeHistogram } from '../../stats/histogram.js';
 import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../types.js';
 import { exactOutcomes, expectedUnblocked } from './exact.js';
-import { buildKernel, runAttacks, type AttackKernel } from './kernel.js';
+import { skirmishAttackKernel } from '../kernels.js';
+import type { AttackKernel } from './kernel.js';
 import { DEFENDER_STATES } from './profile.js';
 import {
   checkMatchups, checkProfiles, expandMatchups, resolveKnobs, resolveLoadout, resolveSituation, situationLabel,
 } from './resolve.js';
 import { attackStudySchema, type AttackStudy } from './schema.js';
-import { compileAttack, DODGE_MOVED, OUTCOME_CODES, SHOVE_MOVED, type AttackSpec } from './spec.js';
+import { compileAttack, DODGE_MOVED, SHOVE_MOVED, type AttackSpec } from './spec.js';
 import { stateTable } from './wounds.js';
 
 function check(study: AttackStudy): StudyProblem[] {
@@ -97,11 +98,7 @@ export const skirmishAttack: ModePlugin<AttackStudy, AttackSpec, AttackKernel> =
   plan,
   chunkSize: 100_000,
   unit: 'attacks',
-  kernel: {
-    tallySize: () => OUTCOME_CODES,
-    prepare: buildKernel,
-    run: runAttacks,
-  },
+  kernel: skirmishAttackKernel,
   exact: exactOutcomes,
   summaryHeader: SUMMARY_HEADER,
   distributionHeader: DISTRIBUTION_HEADER,

@@ -126,25 +126,24 @@ export function runAttacks(k: AttackKernel, state: Int32Array, n: number, counts
       s3 = (s3 << 11) | (s3 >>> 21);
       dS += ((defCuts[j]! - 1) - (out >>> 1)) >>> 31;
     }
-    // Colour blocking: through = max(h - d, 0), plus one on an attacker's tie (h = d >= 1).
+    // Colour blocking, branchless (unpredictable branches cost more than the arithmetic):
+    // through = max(h - d, 0), plus one on an attacker's tie (h = d >= 1); left = max(d - h, 0).
     const nm = hM - cM;
     const ns = hS - cS;
     const diffM = nm - dM;
     const diffS = ns - dS;
-    let thM = diffM > 0 ? diffM : 0;
-    let thS = diffS > 0 ? diffS : 0;
-    if (diffM === 0 && nm > 0) thM = tieAtt;
-    if (diffS === 0 && ns > 0) thS = tieAtt;
-    const leftM = diffM < 0 ? -diffM : 0;
-    const leftS = diffS < 0 ? -diffS : 0;
+    const negM = diffM >> 31;
+    const negS = diffS >> 31;
+    const thM = (diffM & ~negM) + ((((diffM | -diffM) >>> 31) ^ 1) & ((-nm) >>> 31) & tieAtt);
+    const thS = (diffS & ~negS) + ((((diffS | -diffS) >>> 31) ^ 1) & ((-ns) >>> 31) & tieAtt);
+    const halfLeftM = ((-diffM) & negM) >> 1;
+    const halfLeftS = ((-diffS) & negS) >> 1;
     // Dodge: 2 left-over Skill successes block 1 Might hit; Shove: 2 Might successes block 1 Skill hit.
-    let dodgeBlocks = dodge * (leftS >> 1);
-    if (dodgeBlocks > thM) dodgeBlocks = thM;
-    let shoveBlocks = shove * (leftM >> 1);
-    if (shoveBlocks > thS) shoveBlocks = thS;
+    const dodgeBlocks = dodge * (halfLeftS + ((thM - halfLeftS) & ((thM - halfLeftS) >> 31)));
+    const shoveBlocks = shove * (halfLeftM + ((thS - halfLeftM) & ((thS - halfLeftM) >> 31)));
     const u = cM + cS + thM - dodgeBlocks + thS - shoveBlocks;
     const active = activeAfter[u]!;
-    const moves = (dodgeBlocks > 0 ? active : 0) | (shoveBlocks > 0 ? active << 1 : 0);
+    const moves = (((-dodgeBlocks) >>> 31) & active) | ((((-shoveBlocks) >>> 31) & active) << 1);
     const code = (u << 2) | moves;
     counts[code] = counts[code]! + 1;
   }
