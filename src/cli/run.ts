@@ -3,6 +3,7 @@
  */
 import { basename, extname, join, relative, resolve } from 'node:path';
 import { simulate } from '../batch/engine.js';
+import { formatProblem } from '../config/problems.js';
 import { loadStudy, type Study } from '../config/study.js';
 import { toCsv } from '../report/csv.js';
 import { renderMarkdown } from '../report/markdown.js';
@@ -40,6 +41,7 @@ export function reproduceCommand(study: string, seed: number, trials: number, ou
 
 export async function runCommand(opts: RunOptions, io: RunIo): Promise<RunResult> {
   const study = loadStudy(opts.study);
+  for (const w of study.warnings) io.stderr.write(`${formatProblem(w)}\n`);
   const seed = opts.seed ?? study.data.seed;
   const trials = opts.trials ?? study.data.trials;
   const dir = opts.out ?? defaultOutDir(opts.study);

@@ -17,6 +17,8 @@ export interface Study {
   readonly plugin: AnyModePlugin;
   /** The validated study, typed by the plugin's schema. */
   readonly data: { seed: number; trials: number; title?: string } & Record<string, unknown>;
+  /** Things that are allowed but probably not meant (printed on stderr, the run goes on). */
+  readonly warnings: readonly Problem[];
 }
 
 export function loadStudy(file: string): Study {
@@ -40,7 +42,13 @@ export function loadStudy(file: string): Study {
   if (problems.length > 0) throw new ConfigError(problems);
   const plugin = findPlugin(system as string, mode as string)!;
   const study = validate(loaded, plugin.schema) as Study['data'];
-  const more = plugin.check(study).map((p) => loaded.problemAt(p.path, p.message, p.atKey ?? false));
-  if (more.length > 0) throw new ConfigError(more);
-  return { file, hash: createHash('sha256').update(text).digest('hex'), plugin, data: study };
+  const checked = plugin.check(study);
+  const place = (p: (typeof checked)[number]): Problem => loaded.problemAt(p.path, p.message, p.atKey ?? false);
+  const errors = checked.filter((p) => !p.warning).map(place);
+  if (errors.length > 0) throw new ConfigError(errors);
+  const warnings = checked.filter((p) => p.warning).map((p) => {
+    const placed = place(p);
+    return { ...placed, message: `warning: ${placed.message}` };
+  });
+  return { file, hash: createHash('sha256').update(text).digest('hex'), plugin, data: study, warnings };
 }

@@ -11,6 +11,8 @@ export interface StudyProblem {
   readonly message: string;
   /** Point at the key rather than its value. */
   readonly atKey?: boolean;
+  /** A warning is printed but does not stop the run. */
+  readonly warning?: boolean;
 }
 
 /** One unit of work: a matchup under a variant, with everything the kernel needs in `spec`. */

@@ -9,14 +9,15 @@ import { skirmishAttackKernel } from '../kernels.js';
 import type { AttackKernel } from './kernel.js';
 import { DEFENDER_STATES } from './profile.js';
 import {
-  checkMatchups, checkProfiles, expandMatchups, resolveKnobs, resolveLoadout, resolveSituation, situationLabel,
+  checkMatchups, checkProfiles, checkSituations, expandMatchups, resolveKnobs, resolveLoadout, resolveSituation, situationLabel,
 } from './resolve.js';
 import { attackStudySchema, type AttackStudy } from './schema.js';
 import { compileAttack, DODGE_MOVED, SHOVE_MOVED, type AttackSpec } from './spec.js';
 import { stateTable } from './wounds.js';
 
 function check(study: AttackStudy): StudyProblem[] {
-  return [...checkProfiles(study), ...checkMatchups(study.matchups, study.loadouts, study.fighters, study.situation)];
+  const problems = [...checkProfiles(study), ...checkMatchups(study.matchups, study.loadouts, study.fighters, study.situation)];
+  return problems.length > 0 ? problems : checkSituations(study.matchups, study.loadouts, study.weapons);
 }
 
 function plan(study: AttackStudy, trials: number): PlannedTask<AttackSpec>[] {

@@ -203,3 +203,32 @@ export function checkMatchups(
   }
   return problems;
 }
+
+/** Situation settings a matchup gives that cannot apply to its attacker's weapon (ignored, with a warning). */
+export function checkSituations(
+  matchups: readonly MatchupInput[], loadouts: Readonly<Record<string, LoadoutInput>>,
+  weapons: Readonly<Record<string, WeaponInput>>,
+): StudyProblem[] {
+  const problems: StudyProblem[] = [];
+  matchups.forEach((m, i) => {
+    const s = m.situation;
+    if (!s) return;
+    const attackers = m.attackers ?? (m.attacker !== undefined ? [m.attacker] : []);
+    const kindOf = (name: string): string => {
+      const l = loadouts[name];
+      const w = l ? weapons[loadoutWeapons(l)[0] ?? ''] : undefined;
+      if (!w) return 'melee';
+      return w.class === 'spell' ? 'cast' : w.type;
+    };
+    const ignored = (field: string, applies: (kind: string) => boolean, rule: string): void => {
+      const who = attackers.filter((a) => !applies(kindOf(a)));
+      if (who.length > 0) {
+        problems.push({ path: ['matchups', i, 'situation', field], warning: true, message: `${rule}; ignored for ${who.join(', ')}` });
+      }
+    };
+    if (s.aim) ignored('aim', (k) => k === 'ranged', 'Aim applies to Ranged attacks only');
+    if (s.gangUp) ignored('gangUp', (k) => k === 'melee', 'Gang Up applies to Melee attacks only');
+    if (s.cover !== undefined && s.cover !== 'none') ignored('cover', (k) => k !== 'melee', 'cover applies to Ranged and Cast attacks only');
+  });
+  return problems;
+}
