@@ -41,6 +41,7 @@ describe('faces', () => {
       fc.property(fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.integer({ min: 2, max: 20 }), fc.integer({ min: 0, max: 21 }), (u, sides, f) => {
         expect(faceOf(u, sides) >= f).toBe(u >>> 1 >= faceCut(f, sides));
       }),
+      { seed: 5 },
     );
   });
 

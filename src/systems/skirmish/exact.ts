@@ -8,7 +8,7 @@
  */
 import { ACTIVE } from './profile.js';
 import { blockColour } from './sequence.js';
-import { DODGE_MOVED, OUTCOME_CODES, SHOVE_MOVED, outcomeCode, type AttackSpec } from './spec.js';
+import { DODGE_MOVED, OUTCOME_CODES, SHOVE_MOVED, outcomeCode, type AttackSpec, assertPoolFits } from './spec.js';
 import { stateTable } from './wounds.js';
 
 /** P(face >= need) on a d6, with a natural 1 failing and a natural 6 passing. */
@@ -91,6 +91,7 @@ function colourOutcomes(n: number, needs: readonly number[], spec: AttackSpec): 
 
 /** P(outcome code) for every code (see spec.ts); sums to 1. */
 export function exactOutcomes(spec: AttackSpec): Float64Array {
+  assertPoolFits(spec);
   const might = colourOutcomes(spec.mightDice, spec.defMight, spec);
   const skill = colourOutcomes(spec.skillDice, spec.defSkill, spec);
   const states = stateTable(spec.defenderState, spec.woundsLeft, 64, spec);

@@ -6,7 +6,7 @@
  */
 import { faceCut } from '../../dice/rng.js';
 import { ACTIVE } from './profile.js';
-import { MAX_UNBLOCKED, type AttackSpec } from './spec.js';
+import { MAX_UNBLOCKED, type AttackSpec, assertPoolFits } from './spec.js';
 import { stateTable } from './wounds.js';
 
 export interface AttackKernel {
@@ -29,6 +29,7 @@ export interface AttackKernel {
 const clampNeed = (need: number): number => Math.min(6, Math.max(2, need));
 
 export function buildKernel(spec: AttackSpec): AttackKernel {
+  assertPoolFits(spec);
   const defNeeds = [...spec.defMight, ...spec.defSkill];
   const states = stateTable(spec.defenderState, spec.woundsLeft, MAX_UNBLOCKED, spec);
   const hitCut = faceCut(clampNeed(spec.hitFace), 6);

@@ -84,3 +84,10 @@ export function compileAttack(ctx: AttackContext, expectedUnblocked: (spec: Atta
   }
   return best;
 }
+
+/** Guards the outcome-code layout: a spec from compileAttack never exceeds the Strike Pool cap. */
+export function assertPoolFits(spec: AttackSpec): void {
+  if (spec.mightDice + spec.skillDice > MAX_UNBLOCKED) {
+    throw new RangeError(`an attack spec takes at most ${MAX_UNBLOCKED} attack dice, received ${spec.mightDice + spec.skillDice}`);
+  }
+}

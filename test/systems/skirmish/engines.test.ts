@@ -11,6 +11,7 @@ import { exactOutcomes } from '../../../src/systems/skirmish/exact.js';
 import { buildKernel, runAttacks } from '../../../src/systems/skirmish/kernel.js';
 import { ACTIVE, DOWNED, STUNNED } from '../../../src/systems/skirmish/profile.js';
 import { rollAttack } from '../../../src/systems/skirmish/reference.js';
+import { STRIKE_POOL_CAP } from '../../../src/systems/skirmish/sequence.js';
 import { OUTCOME_CODES, type AttackSpec } from '../../../src/systems/skirmish/spec.js';
 
 const face = fc.integer({ min: 2, max: 6 });
@@ -30,7 +31,7 @@ const specArb = (maxAttack: number, maxDefence: number): fc.Arbitrary<AttackSpec
     impact: fc.boolean(),
     stepPerHit: fc.boolean(),
     choice: fc.constant(''),
-  }).map((s) => ({
+  }).filter((s) => s.mightDice + s.skillDice <= STRIKE_POOL_CAP).map((s) => ({
     ...s,
     woundsLeft: s.defenderState === ACTIVE ? s.woundsLeft : 0,
     dodge: s.dodge && s.defenderState === ACTIVE,
@@ -54,7 +55,7 @@ describe('kernel vs per-die reference', () => {
         expect(Array.from(counts)).toEqual(Array.from(expected));
         expect(Array.from(rngState, (x) => x >>> 0)).toEqual([...rng.state()]);
       }),
-      { numRuns: 150 },
+      { numRuns: 150, seed: 1 },
     );
   });
 });
@@ -77,6 +78,12 @@ function bruteForce(spec: AttackSpec): Float64Array {
 }
 
 describe('exact engine', () => {
+  it('refuses a pool above the 15-die cap rather than miscounting', () => {
+    const big = { ...fc.sample(specArb(8, 2), { seed: 4, numRuns: 1 })[0]!, mightDice: 8, skillDice: 8 };
+    expect(() => exactOutcomes(big)).toThrow(/at most 15 attack dice/);
+    expect(() => buildKernel(big)).toThrow(/at most 15 attack dice/);
+  });
+
   it('equals brute-force enumeration of all faces for every pool of up to 7 dice', () => {
     const small = specArb(3, 2).filter((s) => s.mightDice + s.skillDice + s.defMight.length + s.defSkill.length <= 7);
     fc.assert(
@@ -85,7 +92,7 @@ describe('exact engine', () => {
         const brute = bruteForce(spec);
         for (let c = 0; c < OUTCOME_CODES; c++) expect(Math.abs(exact[c]! - brute[c]!)).toBeLessThan(1e-12);
       }),
-      { numRuns: 80 },
+      { numRuns: 80, seed: 2 },
     );
   });
 
@@ -95,7 +102,7 @@ describe('exact engine', () => {
         const p = exactOutcomes(spec);
         expect(Math.abs(p.reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-12);
       }),
-      { numRuns: 50 },
+      { numRuns: 50, seed: 3 },
     );
   });
 });
