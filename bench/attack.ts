@@ -5,6 +5,8 @@
  *   - the per-die reference (rollAttack) through the Xoshiro128ss class;
  *   - per die through pure-rand (xoroshiro128plus + uniformInt) with the kernel's logic;
  *   - the optimized kernel (xoshiro128** inlined, branchless tests);
+ *   - the table kernel (one draw per attack from the exact outcome distribution, alias method);
+ *   - the exact engine on a 15-die attack against a 12-die defence with a tower shield;
  *   - the whole engine (piscina pool) with 1 and 2 worker threads.
  * Ratios are what matter: this machine varies by +-25% between processes.
  */
@@ -19,6 +21,8 @@ import { expectedUnblocked } from '../src/systems/skirmish/exact.js';
 import { buildKernel, runAttacks } from '../src/systems/skirmish/kernel.js';
 import { DEFAULT_KNOBS, DEFAULT_SITUATION, type Loadout } from '../src/systems/skirmish/profile.js';
 import { rollAttack } from '../src/systems/skirmish/reference.js';
+import { buildTable, runTable } from '../src/systems/skirmish/table.js';
+import { exactOutcomes } from '../src/systems/skirmish/exact.js';
 import { resolveWeapon } from '../src/systems/skirmish/resolve.js';
 import { blockColour } from '../src/systems/skirmish/sequence.js';
 import { compileAttack, OUTCOME_CODES, type AttackSpec } from '../src/systems/skirmish/spec.js';
@@ -120,8 +124,15 @@ async function engine(workers: number, trials: number): Promise<number> {
     labels: {}, streamKey: i, trials, spec,
   }));
   const t0 = performance.now();
-  await simulate(skirmishAttack, tasks, { seed: 1, workers });
+  await simulate(skirmishAttack, tasks, { seed: 1, engine: 'dice', workers });
   return (4 * trials) / ((performance.now() - t0) / 1000);
+}
+
+const table = buildTable(spec);
+function tabled(n: number): void {
+  const counts = new Float64Array(OUTCOME_CODES);
+  runTable(table, Int32Array.from(deriveStream(3)), n, counts);
+  sink += counts[0]!;
 }
 
 const M = (x: number): string => `${(x / 1e6).toFixed(2)} M/s`;
@@ -130,9 +141,26 @@ rows.push(['naive per die (Math.random, ifs)', measure((n) => naive(spec, n), 30
 rows.push(['per-die reference (rollAttack, Xoshiro128ss class)', measure((n) => reference(spec, n), 300_000)]);
 rows.push(['per die through pure-rand (xoroshiro128plus + uniformInt)', measure((n) => pureRand(spec, n), 300_000)]);
 rows.push(['optimized kernel (inlined xoshiro128**, branchless)', measure(optimized, 5_000_000)]);
+rows.push(['table kernel (one draw per attack, alias method)', measure(tabled, 50_000_000)]);
 const fast = rows[3]![1];
 console.log(`One attack: ${spec.mightDice} Might + ${spec.skillDice} Skill dice vs ${spec.defMight.length + spec.defSkill.length} defence dice, one core\n`);
-for (const [name, rate] of rows) console.log(`${name.padEnd(60)} ${M(rate).padStart(12)}   optimized is ${(fast / rate).toFixed(1)}x`);
+for (const [name, rate] of rows.slice(0, 4)) console.log(`${name.padEnd(60)} ${M(rate).padStart(12)}   optimized is ${(fast / rate).toFixed(1)}x`);
+const tableRate = rows[4]![1];
+console.log(`${rows[4]![0].padEnd(60)} ${M(tableRate).padStart(12)}   ${(tableRate / fast).toFixed(1)}x the per-die kernel`);
+
+// Exact: 15 attack dice (giant with a maul) against 12 defence dice with a tower shield.
+const giant: Loadout = { ...keen, fighter: { ...keen.fighter, might: 8, skill: 7 } };
+const wall: Loadout = { ...stout, fighter: { ...stout.fighter, might: 8, skill: 3 }, armor: 'heavy', shield: 'tower' };
+const big = compileAttack(
+  { attacker: giant, weapon: giant.weapons[0]!, defender: wall, situation: DEFAULT_SITUATION, knobs: DEFAULT_KNOBS },
+  expectedUnblocked,
+);
+exactOutcomes(big);
+const e0 = performance.now();
+const reps = 20;
+for (let i = 0; i < reps; i++) exactOutcomes(big);
+const exactMs = (performance.now() - e0) / reps;
+console.log(`\nExact distribution, ${big.mightDice}+${big.skillDice} attack dice vs ${big.defMight.length}+${big.defSkill.length} defence dice (tower shield): ${exactMs.toFixed(2)} ms`);
 
 const trials = 10_000_000;
 const cores = Math.max(2, availableParallelism());

@@ -12,8 +12,12 @@ import { Piscina } from 'piscina';
 import { prepareTask, runChunk, type PreparedTask } from './run-chunk.js';
 import type { ChunkMessage } from './worker.js';
 
+export type Engine = 'dice' | 'table';
+
 export interface EngineOptions {
   readonly seed: number;
+  /** Which kernel: `dice` (per die) or `table` (one draw per trial); the plugin must have it. */
+  readonly engine: Engine;
   /** Worker threads; 0 runs everything in this thread. */
   readonly workers: number;
   /** Called after each chunk with trials done and total. */
@@ -44,6 +48,15 @@ export function workerFile(): string {
   return file;
 }
 
+/** `auto`: the table engine where the mode has one and the run is long enough to repay building it. */
+export function chooseEngine(plugin: AnyModePlugin, requested: Engine | 'auto', trials: number): Engine {
+  if (requested !== 'auto') return requested;
+  return plugin.kernels.table !== undefined && trials >= TABLE_MIN_TRIALS ? 'table' : 'dice';
+}
+
+/** Below this many trials per task, building a table costs more than it saves. */
+export const TABLE_MIN_TRIALS = 10_000;
+
 export function planChunks(plugin: AnyModePlugin, tasks: readonly PlannedTask<unknown>[], seed: number): Chunk[] {
   return tasks.flatMap((t, i) => chunksOf(i, t.streamKey, t.trials, plugin.chunkSize, seed));
 }
@@ -53,7 +66,9 @@ export async function simulate(
 ): Promise<Float64Array[]> {
   const chunks = planChunks(plugin, tasks, options.seed);
   const total = tasks.reduce((s, t) => s + t.trials, 0);
-  const tallies = tasks.map((t) => new Float64Array(plugin.kernel.tallySize(t.spec)));
+  const kernel = plugin.kernels[options.engine];
+  if (!kernel) throw new Error(`${plugin.system} ${plugin.mode} has no ${options.engine} engine`);
+  const tallies = tasks.map((t) => new Float64Array(kernel.tallySize(t.spec)));
   let done = 0;
   const merge = (chunk: Chunk, tally: Float64Array): void => {
     const into = tallies[chunk.task]!;
@@ -68,7 +83,7 @@ export async function simulate(
       let task = prepared.get(chunk.task);
       if (!task) {
         prepared.clear();
-        task = prepareTask(plugin.kernel, tasks[chunk.task]!.spec);
+        task = prepareTask(kernel, tasks[chunk.task]!.spec);
         prepared.set(chunk.task, task);
       }
       merge(chunk, runChunk(task, chunk.state, chunk.trials));
@@ -96,7 +111,7 @@ export async function simulate(
       const chunk = chunks[next++]!;
       const task = tasks[chunk.task]!;
       const msg: ChunkMessage = {
-        run, kernel: `${plugin.system}.${plugin.mode}`, task: chunk.task, spec: task.spec,
+        run, kernel: `${plugin.system}.${plugin.mode}.${options.engine}`, task: chunk.task, spec: task.spec,
         state: chunk.state, trials: chunk.trials,
       };
       try {

@@ -9,7 +9,7 @@ import { prepareTask, runChunk, type PreparedTask } from './run-chunk.js';
 
 export interface ChunkMessage {
   readonly run: string;
-  /** `system.mode`, a key of KERNELS. */
+  /** `system.mode.engine`, a key of KERNELS. */
   readonly kernel: string;
   readonly task: number;
   readonly spec: unknown;

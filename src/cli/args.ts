@@ -5,7 +5,7 @@
 import yargs, { type Argv } from 'yargs';
 import { defaultWorkers } from '../batch/engine.js';
 import { inputError } from '../config/problems.js';
-import { runCommand, type RunIo } from './run.js';
+import { exactCommand, runCommand, type RunIo } from './run.js';
 import { validateCommand } from './validate.js';
 import { VERSION } from './version.js';
 
@@ -23,6 +23,7 @@ interface RunFlags {
   trials?: number | undefined;
   workers?: number | undefined;
   seed?: number | undefined;
+  engine?: 'dice' | 'table' | 'auto' | undefined;
 }
 
 const MAX_TRIALS = 1_000_000_000;
@@ -54,11 +55,28 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
           .option('out', { type: 'string', describe: 'output directory [default: reports/<study name>/]' })
           .option('trials', { type: 'number', describe: 'trials per matchup and variant (overrides the study)' })
           .option('workers', { type: 'number', describe: `worker threads; 0 = run in the main thread [default: ${defaultWorkers()}]` })
-          .option('seed', { type: 'number', describe: 'study seed (overrides the study)' }),
+          .option('seed', { type: 'number', describe: 'study seed (overrides the study)' })
+          .option('engine', {
+            choices: ['auto', 'dice', 'table'] as const,
+            describe: 'dice: roll every die; table: one draw per trial from the exact outcome table; auto: table for 10000+ trials where the mode has one',
+            default: 'auto' as const,
+          }),
       async (a) => {
-        const flags: RunFlags = { study: a.study, out: a.out, trials: a.trials, workers: a.workers, seed: a.seed };
+        const flags: RunFlags = { study: a.study, out: a.out, trials: a.trials, workers: a.workers, seed: a.seed, engine: a.engine };
         checkRunFlags(flags);
         await runCommand({ ...flags, workers: flags.workers ?? defaultWorkers() }, io);
+      },
+    )
+    .command(
+      'exact <study>',
+      'write the same files from exact probabilities (trials and count columns empty)',
+      (y) =>
+        y
+          .positional('study', { type: 'string', demandOption: true, describe: 'study file (YAML)' })
+          .option('out', { type: 'string', describe: 'output directory [default: reports/<study name>/]' }),
+      (a) => {
+        if (a.out !== undefined && a.out.trim() === '') throw inputError('--out', 'expected a directory name');
+        exactCommand({ study: a.study, out: a.out }, io);
       },
     )
     .command(
@@ -67,7 +85,7 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
       (y) => y.positional('study', { type: 'string', demandOption: true, describe: 'study file (YAML)' }),
       (a) => validateCommand(a.study, io),
     )
-    .demandCommand(1, 'name a command: run or validate')
+    .demandCommand(1, 'name a command: run, exact or validate')
     .strict()
     .version(VERSION)
     .help()

@@ -1,9 +1,10 @@
 /**
- * `balance run`: study -> tasks -> simulate (workers) -> merged tallies -> CSV, run.json, report.md.
+ * `balance run` and `balance exact`: study -> tasks -> merged tallies (simulated on workers) or
+ * exact probabilities -> summary.csv, distribution.csv, run.json, report.md.
  */
 import { basename, extname, join, relative, resolve } from 'node:path';
-import { simulate } from '../batch/engine.js';
-import { formatProblem } from '../config/problems.js';
+import { chooseEngine, simulate, type Engine } from '../batch/engine.js';
+import { formatProblem, inputError } from '../config/problems.js';
 import { loadStudy, type Study } from '../config/study.js';
 import { toCsv } from '../report/csv.js';
 import { renderMarkdown } from '../report/markdown.js';
@@ -19,6 +20,7 @@ export interface RunOptions {
   readonly trials?: number | undefined;
   readonly workers: number;
   readonly seed?: number | undefined;
+  readonly engine?: Engine | 'auto' | undefined;
 }
 
 export interface RunIo {
@@ -35,65 +37,105 @@ export function defaultOutDir(studyFile: string): string {
   return join('reports', basename(studyFile, extname(studyFile)));
 }
 
-export function reproduceCommand(study: string, seed: number, trials: number, out: string): string {
-  return `npx balance run ${study} --seed ${seed} --trials ${trials} --out ${out}`;
+function studyPath(file: string): string {
+  return relative(process.cwd(), resolve(file)) || file;
+}
+
+function load(file: string, io: RunIo): Study {
+  const study = loadStudy(file);
+  for (const w of study.warnings) io.stderr.write(`${formatProblem(w)}\n`);
+  return study;
 }
 
 export async function runCommand(opts: RunOptions, io: RunIo): Promise<RunResult> {
-  const study = loadStudy(opts.study);
-  for (const w of study.warnings) io.stderr.write(`${formatProblem(w)}\n`);
+  const study = load(opts.study, io);
+  const plugin = study.plugin;
   const seed = opts.seed ?? study.data.seed;
   const trials = opts.trials ?? study.data.trials;
   const dir = opts.out ?? defaultOutDir(opts.study);
+  if (opts.engine === 'table' && !plugin.kernels.table) {
+    throw inputError('--engine', `${plugin.system} ${plugin.mode} has no table engine; use dice`);
+  }
+  const engine = chooseEngine(plugin, opts.engine ?? 'auto', trials);
   ensureWritableDir(dir);
 
-  const plugin = study.plugin;
   const tasks: PlannedTask<unknown>[] = plugin.plan(study.data, trials);
   const progress = createProgress(io.stderr, plugin.unit);
   const started = performance.now();
   let tallies: Float64Array[];
   try {
-    tallies = await simulate(plugin, tasks, { seed, workers: opts.workers, onProgress: (d, t) => progress.update(d, t) });
+    tallies = await simulate(plugin, tasks, { seed, engine, workers: opts.workers, onProgress: (d, t) => progress.update(d, t) });
   } finally {
     progress.stop();
   }
   const wallMs = performance.now() - started;
-  const rows = tasks.map((t, i) => plugin.rows(t, tallies[i]!, false));
   const totalTrials = tasks.reduce((s, t) => s + t.trials, 0);
   const perSecond = totalTrials / (wallMs / 1000);
-  const command = reproduceCommand(relative(process.cwd(), resolve(opts.study)) || opts.study, seed, trials, dir);
+  const engineFlag = opts.engine === undefined || opts.engine === 'auto' ? '' : ` --engine ${engine}`;
+  const command = `npx balance run ${studyPath(opts.study)} --seed ${seed} --trials ${trials}${engineFlag} --out ${dir}`;
+  return finish(study, tasks, tallies, false, dir, io, {
+    command, engine, seed, trials, total_trials: totalTrials, chunk_size: plugin.chunkSize, workers: opts.workers,
+    wall_time_ms: Math.round(wallMs), [`${plugin.unit}_per_second`]: Math.round(perSecond),
+  }, [
+    ['seed', String(seed)],
+    ['trials per matchup and variant', String(trials)],
+    ['engine', engine === 'table' ? 'table (one draw per trial from the exact outcome table)' : 'dice (every die rolled)'],
+    ['wall time', `${(wallMs / 1000).toFixed(2)} s, ${formatCount(perSecond)} ${plugin.unit}/s on ${opts.workers} worker(s)`],
+  ], `${formatCount(totalTrials)} ${plugin.unit} in ${(wallMs / 1000).toFixed(2)} s (${formatCount(perSecond)}/s, ${engine} engine, ${opts.workers} worker(s))`);
+}
 
+export interface ExactOptions {
+  readonly study: string;
+  readonly out?: string | undefined;
+}
+
+export function exactCommand(opts: ExactOptions, io: RunIo): RunResult {
+  const study = load(opts.study, io);
+  const plugin = study.plugin;
+  const exact = plugin.exact;
+  if (!exact) throw inputError(opts.study, `${plugin.system} ${plugin.mode} has no exact mode; use balance run`);
+  const dir = opts.out ?? defaultOutDir(opts.study);
+  ensureWritableDir(dir);
+  const tasks: PlannedTask<unknown>[] = plugin.plan(study.data, study.data.trials);
+  const started = performance.now();
+  const probabilities = tasks.map((t) => exact(t.spec));
+  const exactMs = performance.now() - started;
+  const command = `npx balance exact ${studyPath(opts.study)} --out ${dir}`;
+  return finish(study, tasks, probabilities, true, dir, io, {
+    command, engine: 'exact', exact_time_ms: Number(exactMs.toFixed(3)),
+    exact_time_per_task_ms: Number((exactMs / Math.max(1, tasks.length)).toFixed(3)),
+  }, [
+    ['engine', 'exact (probabilities computed, nothing sampled)'],
+    ['time', `${exactMs.toFixed(1)} ms for ${tasks.length} tasks`],
+  ], `${tasks.length} exact distributions in ${exactMs.toFixed(1)} ms`);
+}
+
+function finish(
+  study: Study, tasks: readonly PlannedTask<unknown>[], tallies: readonly Float64Array[], exact: boolean, dir: string,
+  io: RunIo, runFacts: Record<string, unknown>, facts: readonly (readonly [string, string])[], footer: string,
+): RunResult {
+  const plugin = study.plugin;
+  const rows = tasks.map((t, i) => plugin.rows(t, tallies[i]!, exact));
   const runJson = {
     tool: 'tabletop-balance',
     version: VERSION,
-    command,
-    study: opts.study,
+    command: runFacts['command'],
+    study: study.file,
     study_sha256: study.hash,
     system: plugin.system,
     mode: plugin.mode,
-    engine: 'dice',
-    seed,
-    trials,
     tasks: tasks.length,
-    total_trials: totalTrials,
-    chunk_size: plugin.chunkSize,
-    workers: opts.workers,
+    ...runFacts,
     versions: { 'tabletop-balance': VERSION, node: process.version, v8: process.versions.v8 },
-    wall_time_ms: Math.round(wallMs),
-    [`${plugin.unit}_per_second`]: Math.round(perSecond),
   };
   const files = writeAllOrNothing(dir, outputFiles(study, rows, runJson, [
-    ['command', `\`${command}\``],
-    ['study', `${opts.study} (sha256 ${study.hash.slice(0, 12)})`],
+    ['command', `\`${String(runFacts['command'])}\``],
+    ['study', `${study.file} (sha256 ${study.hash.slice(0, 12)})`],
     ['system / mode', `${plugin.system} / ${plugin.mode}`],
-    ['seed', String(seed)],
-    ['trials per matchup and variant', String(trials)],
-    ['wall time', `${(wallMs / 1000).toFixed(2)} s, ${formatCount(perSecond)} ${plugin.unit}/s on ${opts.workers} worker(s)`],
+    ...facts,
     ['version', `tabletop-balance ${VERSION}, Node ${process.version}`],
   ]));
-
-  io.stdout.write(`${textTable(plugin.headlineHeader, rows.map((r) => r.headline))}\n\n`);
-  io.stdout.write(`${formatCount(totalTrials)} ${plugin.unit} in ${(wallMs / 1000).toFixed(2)} s (${formatCount(perSecond)}/s, ${opts.workers} worker(s))\n`);
+  io.stdout.write(`${textTable(plugin.headlineHeader, rows.map((r) => r.headline))}\n\n${footer}\n`);
   for (const f of files) io.stdout.write(`wrote ${f}\n`);
   return { dir, files };
 }

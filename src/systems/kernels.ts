@@ -4,6 +4,8 @@
  */
 import { buildKernel, runAttacks, type AttackKernel } from './skirmish/kernel.js';
 import { OUTCOME_CODES, type AttackSpec } from './skirmish/spec.js';
+import { buildTable, runTable } from './skirmish/table.js';
+import type { AliasTable } from '../dice/alias.js';
 import type { Kernel } from './types.js';
 
 export const skirmishAttackKernel: Kernel<AttackSpec, AttackKernel> = {
@@ -12,7 +14,16 @@ export const skirmishAttackKernel: Kernel<AttackSpec, AttackKernel> = {
   run: runAttacks,
 };
 
+/** One draw per attack from the exact outcome distribution (alias method). */
+export const skirmishAttackTable: Kernel<AttackSpec, AliasTable> = {
+  tallySize: () => OUTCOME_CODES,
+  prepare: buildTable,
+  run: runTable,
+};
+
+/** Kernels by `system.mode.engine`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const KERNELS: Readonly<Record<string, Kernel<any, any>>> = {
-  'skirmish.attack': skirmishAttackKernel,
+  'skirmish.attack.dice': skirmishAttackKernel,
+  'skirmish.attack.table': skirmishAttackTable,
 };

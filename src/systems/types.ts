@@ -55,7 +55,8 @@ export interface ModePlugin<Study, Spec, Prepared = unknown> {
   plan(study: Study, trials: number): PlannedTask<Spec>[];
   /** Trials per chunk: fixed, so results do not depend on the number of workers. */
   readonly chunkSize: number;
-  readonly kernel: Kernel<Spec, Prepared>;
+  /** Hot loops by engine: `dice` rolls every die; `table` (optional) samples a precomputed outcome table. */
+  readonly kernels: { readonly dice: Kernel<Spec, Prepared> } & { readonly table?: Kernel<Spec, unknown> };
   /** Exact probabilities in the tally's layout, where the mode supports it. */
   readonly exact?: (spec: Spec) => Float64Array;
   /** What one trial is called in progress and run.json ("attacks", "duels"). */

@@ -130,3 +130,44 @@ describe('bad input: one line per problem, exit code 2, no output files', () => 
     expect([r.code, r.stderr.trim()]).toEqual([2, '/nonexistent/study.yaml: no such file']);
   });
 });
+
+describe('balance exact and --engine', () => {
+  it('exact writes the same files and columns, trials and count empty, intervals equal to the mean', () => {
+    const study = studyFile(EXAMPLE);
+    const out = tempDir();
+    const r = balance(['exact', study, '--out', out]);
+    expect(r.code).toBe(0);
+    const [header, ...rows] = readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\n');
+    expect(header!.startsWith(`${SUMMARY},`)).toBe(true);
+    for (const row of rows) {
+      const c = row.split(',');
+      expect(c[3]).toBe('');
+      expect(c[6]).toBe(c[4]);
+      expect(c[7]).toBe(c[4]);
+    }
+    const dist = readFileSync(join(out, 'distribution.csv'), 'utf8').trim().split('\n').slice(1);
+    expect(dist.every((l) => l.split(',')[5] === '')).toBe(true);
+    const run = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as Record<string, unknown>;
+    expect(run['engine']).toBe('exact');
+    expect(typeof run['exact_time_ms']).toBe('number');
+  });
+
+  it('the dice engine is byte-identical across worker counts too, and both engines land near exact', () => {
+    const study = studyFile(EXAMPLE);
+    const [a, b, c] = [tempDir(), tempDir(), tempDir()];
+    expect(balance(['run', study, '--out', a, '--workers', '0', '--engine', 'dice']).code).toBe(0);
+    expect(balance(['run', study, '--out', b, '--workers', '2', '--engine', 'dice']).code).toBe(0);
+    expect(readFileSync(join(a, 'summary.csv'), 'utf8')).toBe(readFileSync(join(b, 'summary.csv'), 'utf8'));
+    expect(JSON.parse(readFileSync(join(a, 'run.json'), 'utf8'))).toMatchObject({ engine: 'dice' });
+    expect(balance(['exact', study, '--out', c]).code).toBe(0);
+    const mean = (dir: string): number[] => readFileSync(join(dir, 'summary.csv'), 'utf8').trim().split('\n').slice(1).map((l) => Number(l.split(',')[4]));
+    const sd = readFileSync(join(c, 'summary.csv'), 'utf8').trim().split('\n').slice(1).map((l) => Number(l.split(',')[5]));
+    mean(a).forEach((m, i) => expect(Math.abs(m - mean(c)[i]!)).toBeLessThanOrEqual((4 * sd[i]!) / Math.sqrt(20000)));
+  });
+
+  it('a bad engine name is a usage error', () => {
+    const r = balance(['run', studyFile(EXAMPLE), '--engine', 'tabel']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/Invalid values:[\s\S]*engine/);
+  });
+});

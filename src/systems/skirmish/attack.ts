@@ -5,7 +5,7 @@ import { hashKey } from '../../dice/rng.js';
 import { summarizeHistogram } from '../../stats/histogram.js';
 import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../types.js';
 import { exactOutcomes, expectedUnblocked } from './exact.js';
-import { skirmishAttackKernel } from '../kernels.js';
+import { skirmishAttackKernel, skirmishAttackTable } from '../kernels.js';
 import type { AttackKernel } from './kernel.js';
 import { DEFENDER_STATES } from './profile.js';
 import {
@@ -76,7 +76,7 @@ function rows(task: PlannedTask<AttackSpec>, tally: Float64Array, exact: boolean
   const p = (c: number): number => c / h.n;
   const summary: Cell[] = [
     variant!, attacker!, defender!, exact ? '' : h.n, h.mean, h.sd, h.ci95Low, h.ci95High,
-    1 - p(wounds[0]!), p(states[1]!), p(states[2]!), p(states[3]!),
+    p(h.n - wounds[0]!), p(states[1]!), p(states[2]!), p(states[3]!),
     situation!, spec.choice, p(states[0]!), p(dodgeMoved), p(shoveMoved),
     `${spec.mightDice}M+${spec.skillDice}S`, `${spec.defMight.length}M+${spec.defSkill.length}S`,
   ];
@@ -86,7 +86,7 @@ function rows(task: PlannedTask<AttackSpec>, tally: Float64Array, exact: boolean
   const headline = [
     variant!, attacker!, defender!, situation!, h.mean.toFixed(3),
     exact ? 'exact' : `${h.ci95Low.toFixed(3)}-${h.ci95High.toFixed(3)}`,
-    (1 - p(wounds[0]!)).toFixed(3), (1 - p(states[0]!)).toFixed(3),
+    p(h.n - wounds[0]!).toFixed(3), p(h.n - states[0]!).toFixed(3),
   ];
   return { summary, distribution, headline };
 }
@@ -99,7 +99,7 @@ export const skirmishAttack: ModePlugin<AttackStudy, AttackSpec, AttackKernel> =
   plan,
   chunkSize: 100_000,
   unit: 'attacks',
-  kernel: skirmishAttackKernel,
+  kernels: { dice: skirmishAttackKernel, table: skirmishAttackTable },
   exact: exactOutcomes,
   summaryHeader: SUMMARY_HEADER,
   distributionHeader: DISTRIBUTION_HEADER,

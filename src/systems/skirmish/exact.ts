@@ -70,7 +70,7 @@ function colourOutcomes(n: number, needs: readonly number[], spec: AttackSpec): 
   const att = attackDist(n, spec.hitFace, spec.critFace);
   const def = defenceDist(needs);
   const w = n + 1;
-  const merged = new Map<string, ColourOutcome>();
+  const merged = new Map<number, ColourOutcome>();
   for (let h = 0; h <= n; h++) {
     for (let c = 0; h + c <= n; c++) {
       const pa = att[h * w + c]!;
@@ -79,7 +79,7 @@ function colourOutcomes(n: number, needs: readonly number[], spec: AttackSpec): 
         const pd = def[d]!;
         if (pd === 0) continue;
         const b = blockColour(h, d, spec.tieToDefender);
-        const key = `${b.through},${b.left},${c}`;
+        const key = (b.through * 64 + b.left) * 64 + c;
         const o = merged.get(key);
         if (o) o.p += pa * pd;
         else merged.set(key, { through: b.through, left: b.left, crits: c, p: pa * pd });
