@@ -18,7 +18,7 @@ import { ctx, fighter, loadout, weapon } from '../../helpers/skirmish.js';
 
 function woundsHistogram(codes: Float64Array): number[] {
   const w = new Array<number>(16).fill(0);
-  codes.forEach((c, code) => (w[code >> 2] += c));
+  codes.forEach((c, code) => (w[code >> 2] = w[code >> 2]! + c));
   return w;
 }
 
