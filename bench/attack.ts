@@ -33,11 +33,11 @@ const fighter = (name: string, might: number, skill: number) => ({
 });
 const keen: Loadout = {
   name: 'keen-sword', fighter: fighter('keen', 3, 4), armor: 'none', shield: 'none',
-  weapons: [resolveWeapon('sword', { type: 'melee', class: 'sword', might: '+1', skill: '+1', keywords: [], primer: 2 })],
+  weapons: [resolveWeapon('sword', { type: 'melee', class: 'sword', might: '+1', skill: '+1', keywords: [] })],
 };
 const stout: Loadout = {
   name: 'stout-axe-medium', fighter: fighter('stout', 4, 3), armor: 'medium', shield: 'none',
-  weapons: [resolveWeapon('battle-axe', { type: 'melee', class: 'axe', might: '+2', skill: '-', keywords: [], primer: 2 })],
+  weapons: [resolveWeapon('battle-axe', { type: 'melee', class: 'axe', might: '+2', skill: '-', keywords: [] })],
 };
 const spec = compileAttack(
   { attacker: keen, weapon: keen.weapons[0]!, defender: stout, situation: DEFAULT_SITUATION, knobs: DEFAULT_KNOBS },

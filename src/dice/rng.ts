@@ -83,6 +83,22 @@ export class Xoshiro128ss implements Rng {
     return r >>> 0;
   }
 
+  /** Continues from a state held in an Int32Array (the engine's chunk stream). */
+  setState(state: Int32Array): void {
+    this.s0 = state[0]! | 0;
+    this.s1 = state[1]! | 0;
+    this.s2 = state[2]! | 0;
+    this.s3 = state[3]! | 0;
+  }
+
+  /** Writes the current state back, so the caller's stream advances. */
+  saveState(state: Int32Array): void {
+    state[0] = this.s0;
+    state[1] = this.s1;
+    state[2] = this.s2;
+    state[3] = this.s3;
+  }
+
   state(): StreamState {
     return [this.s0 >>> 0, this.s1 >>> 0, this.s2 >>> 0, this.s3 >>> 0];
   }

@@ -6,6 +6,7 @@ import { buildKernel, runAttacks, type AttackKernel } from './skirmish/kernel.js
 import { OUTCOME_CODES, type AttackSpec } from './skirmish/spec.js';
 import { buildTable, runTable } from './skirmish/table.js';
 import type { AliasTable } from '../dice/alias.js';
+import { skirmishDuelDice, skirmishDuelTable } from './skirmish/duel/kernel.js';
 import type { Kernel } from './types.js';
 
 export const skirmishAttackKernel: Kernel<AttackSpec, AttackKernel> = {
@@ -26,4 +27,6 @@ export const skirmishAttackTable: Kernel<AttackSpec, AliasTable> = {
 export const KERNELS: Readonly<Record<string, Kernel<any, any>>> = {
   'skirmish.attack.dice': skirmishAttackKernel,
   'skirmish.attack.table': skirmishAttackTable,
+  'skirmish.duel.dice': skirmishDuelDice,
+  'skirmish.duel.table': skirmishDuelTable,
 };

@@ -1,8 +1,9 @@
 /** Every rules system and mode the tool knows. Adding a system = one folder + one line here. */
 import { skirmishAttack } from './skirmish/attack.js';
+import { skirmishDuel } from './skirmish/duel/mode.js';
 import type { AnyModePlugin } from './types.js';
 
-export const PLUGINS: readonly AnyModePlugin[] = [skirmishAttack];
+export const PLUGINS: readonly AnyModePlugin[] = [skirmishAttack, skirmishDuel];
 
 export function systemNames(): string[] {
   return [...new Set(PLUGINS.map((p) => p.system))];

@@ -30,6 +30,8 @@ export interface PlannedTask<Spec> {
 export interface Kernel<Spec, Prepared> {
   tallySize(spec: Spec): number;
   prepare(spec: Spec): Prepared;
+  /** Trials run on a scratch stream after prepare(), so V8 optimises with the right feedback (default 12800). */
+  readonly warmup?: number;
   /** Runs n trials from the stream state `rng` (advanced in place), adding to `tally`. */
   run(prepared: Prepared, rng: Int32Array, n: number, tally: Float64Array): void;
 }

@@ -19,7 +19,7 @@ export function fighter(name: string, p: Partial<Fighter>): Fighter {
 export function weapon(name: string, p: Partial<Omit<Weapon, 'might' | 'skill'>> & { might?: string; skill?: string }): Weapon {
   const { might = '-', skill = '-', ...rest } = p;
   return {
-    name, type: 'melee', class: 'other', range: null, keywords: [], school: null, primer: 2, ...rest,
+    name, type: 'melee', class: 'other', range: null, keywords: [], school: null, primer: null, difficulty: 7, backlash: 1, ...rest,
     might: dice(might), skill: dice(skill),
   };
 }

@@ -46,8 +46,11 @@ export interface Weapon {
   readonly keywords: readonly string[];
   /** Magic school for the magic triangle (spells), or null. */
   readonly school: string | null;
-  /** Firearm primer: the gun fires on a d6 at or above this. */
-  readonly primer: number;
+  /** Firearm primer: the gun fires on a d6 at or above this; null = the knob `primer`. */
+  readonly primer: number | null;
+  /** Spells: Casting Difficulty and the Wounds of a mishap's backlash. */
+  readonly difficulty: number;
+  readonly backlash: number;
 }
 
 export interface Loadout {

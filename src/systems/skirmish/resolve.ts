@@ -21,6 +21,10 @@ export function parseDiceSpec(v: string | number): DiceSpec {
 
 /** Default range of a ranged weapon without one: minimum 3" (seed 000), maximum 24". */
 export const DEFAULT_RANGE: readonly [number, number] = [3, 24];
+/** Spells "can be cast while in melee": minimum 0", maximum 12" unless given. */
+export const DEFAULT_SPELL_RANGE: readonly [number, number] = [0, 12];
+/** Casting Difficulty of a spell without one. */
+export const DEFAULT_DIFFICULTY = 7;
 
 export function resolveFighter(name: string, f: FighterInput): Fighter {
   return {
@@ -31,18 +35,21 @@ export function resolveFighter(name: string, f: FighterInput): Fighter {
 
 export function resolveWeapon(name: string, w: WeaponInput): Weapon {
   let range: readonly [number, number] | null = null;
-  if (w.type === 'ranged') {
-    if (w.range === undefined) range = DEFAULT_RANGE;
-    else range = typeof w.range === 'number' ? [Math.min(DEFAULT_RANGE[0], w.range), w.range] : w.range;
+  const spell = w.class === 'spell';
+  if (w.type === 'ranged' || spell) {
+    const def = spell ? DEFAULT_SPELL_RANGE : DEFAULT_RANGE;
+    if (w.range === undefined) range = def;
+    else range = typeof w.range === 'number' ? [Math.min(def[0], w.range), w.range] : w.range;
   }
   return {
     name, type: w.type, class: w.class, might: parseDiceSpec(w.might), skill: parseDiceSpec(w.skill), range,
-    keywords: w.keywords, school: w.school ?? null, primer: w.primer,
+    keywords: w.keywords, school: w.school ?? null, primer: w.primer ?? null,
+    difficulty: w.difficulty ?? DEFAULT_DIFFICULTY, backlash: w.backlash ?? 1,
   };
 }
 
 /** The bare hands every fighter has: base Might and Skill. */
-export const UNARMED: Weapon = resolveWeapon('unarmed', { type: 'melee', class: 'unarmed', might: '-', skill: '-', keywords: [], primer: 2 });
+export const UNARMED: Weapon = resolveWeapon('unarmed', { type: 'melee', class: 'unarmed', might: '-', skill: '-', keywords: [] });
 
 export interface Profiles {
   readonly fighters: Readonly<Record<string, FighterInput>>;
@@ -142,7 +149,7 @@ export function checkProfiles(s: SkirmishStudyParts): StudyProblem[] {
     if (Array.isArray(w.range) && w.range[0] > w.range[1]) {
       problems.push({ path: ['weapons', name, 'range'], message: `minimum range ${w.range[0]} is above maximum ${w.range[1]}` });
     }
-    if (w.range !== undefined && w.type === 'melee') {
+    if (w.range !== undefined && w.type === 'melee' && w.class !== 'spell') {
       problems.push({ path: ['weapons', name, 'range'], message: 'a melee weapon has no range (engagement range is 1")' });
     }
   }

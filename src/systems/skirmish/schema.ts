@@ -40,7 +40,12 @@ export const weaponSchema = z.strictObject({
   range: z.union([int(0, 100), z.tuple([int(0, 100), int(0, 100)])]).optional(),
   keywords: z.array(z.enum(WEAPON_KEYWORDS)).default([]),
   school: z.string().min(1).optional(),
-  primer: int(1, 6).default(2),
+  /** Firearms: the primer roll fires on a d6 at or above this (default: the knob `primer`, 2). */
+  primer: int(1, 7).optional(),
+  /** Spells: Casting Difficulty for 2d6 + casting. */
+  difficulty: int(2, 30).optional(),
+  /** Spells: Wounds the caster takes on a mishap (double 1s). */
+  backlash: int(0, 10).optional(),
 });
 
 export const loadoutSchema = z.strictObject({
@@ -83,6 +88,13 @@ export const knobsSchema = z.strictObject({
   magicTriangles: z.record(z.string(), z.array(z.string()).min(2)).optional(),
 });
 
+/** Knobs that only fights read (duel mode). */
+export const fightKnobsSchema = knobsSchema.extend({
+  initiative: z.enum(['roll-off', 'a', 'b', 'alternate']).optional(),
+  stunnedActs: z.boolean().optional(),
+  primer: int(1, 7).optional(),
+});
+
 export const attackStudySchema = z.strictObject({
   system: z.literal('skirmish'),
   mode: z.literal('attack'),
@@ -106,3 +118,40 @@ export type LoadoutInput = z.output<typeof loadoutSchema>;
 export type SituationInput = z.output<typeof situationSchema>;
 export type KnobsInput = z.output<typeof knobsSchema>;
 export type MatchupInput = z.output<typeof matchupSchema>;
+
+export const duelSettingsSchema = z.strictObject({
+  distance: z.number().min(0).max(200).default(12),
+  maxRounds: int(1, 1000).default(20),
+  cover: z.enum(['none', 'cover', 'close']).default('none'),
+  terrain: z.boolean().default(false),
+});
+
+export const duelMatchupSchema = z.strictObject({
+  name: z.string().min(1).optional(),
+  a: z.string().optional(),
+  b: z.string().optional(),
+  sides: z.array(z.string()).min(1).optional(),
+  opponents: z.array(z.string()).min(1).optional(),
+  policyA: z.enum(['aggressive', 'shooter', 'kite']).optional(),
+  policyB: z.enum(['aggressive', 'shooter', 'kite']).optional(),
+});
+
+export const duelStudySchema = z.strictObject({
+  system: z.literal('skirmish'),
+  mode: z.literal('duel'),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(1),
+  trials: int(1, 1_000_000_000).default(20_000),
+  fighters: z.record(z.string(), fighterSchema),
+  weapons: z.record(z.string(), weaponSchema),
+  loadouts: z.record(z.string(), loadoutSchema),
+  duel: duelSettingsSchema.default({ distance: 12, maxRounds: 20, cover: 'none', terrain: false }),
+  matchups: z.array(duelMatchupSchema).min(1),
+  rules: fightKnobsSchema.default({}),
+  variants: z.record(z.string(), fightKnobsSchema).default({ base: {} }),
+});
+
+export type DuelStudy = z.output<typeof duelStudySchema>;
+export type DuelMatchupInput = z.output<typeof duelMatchupSchema>;
+export type FightKnobsInput = z.output<typeof fightKnobsSchema>;

@@ -1,0 +1,138 @@
+/**
+ * Skirmish `duel` mode: whole 1-v-1 fights per matchup and variant; win rates with Wilson
+ * intervals, rounds, end states and Wounds left.
+ */
+import { didYouMean } from '../../../config/suggest.js';
+import { hashKey } from '../../../dice/rng.js';
+import { wilson } from '../../../stats/wilson.js';
+import { summarizeHistogram } from '../../../stats/histogram.js';
+import { duelLayout, skirmishDuelDice, skirmishDuelTable } from './kernel.js';
+import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../../types.js';
+import { DEFENDER_STATES } from '../profile.js';
+import { checkProfiles, resolveKnobs, resolveLoadout } from '../resolve.js';
+import { duelStudySchema, type DuelMatchupInput, type DuelStudy } from '../schema.js';
+
+import { defaultPolicy, POLICIES, type DuelKnobs, type DuelSpec, type PolicyName } from './setup.js';
+
+export interface ExpandedDuel {
+  readonly index: number;
+  readonly a: string;
+  readonly b: string;
+  readonly policyA: PolicyName | undefined;
+  readonly policyB: PolicyName | undefined;
+}
+
+/** Every side x opponent pair of every matchup entry, in the order written. */
+export function expandDuels(matchups: readonly DuelMatchupInput[]): ExpandedDuel[] {
+  return matchups.flatMap((m, index) => {
+    const as = m.sides ?? (m.a !== undefined ? [m.a] : []);
+    const bs = m.opponents ?? (m.b !== undefined ? [m.b] : []);
+    return as.flatMap((a) => bs.map((b) => ({ index, a, b, policyA: m.policyA, policyB: m.policyB })));
+  });
+}
+
+function check(study: DuelStudy): StudyProblem[] {
+  const problems = checkProfiles(study);
+  const names = Object.keys(study.loadouts);
+  study.matchups.forEach((m, i) => {
+    for (const [one, many] of [['a', 'sides'], ['b', 'opponents']] as const) {
+      if (m[one] !== undefined && m[many] !== undefined) problems.push({ path: ['matchups', i, many], message: `give either ${one} or ${many}, not both` });
+      if (m[one] === undefined && m[many] === undefined) problems.push({ path: ['matchups', i], message: `missing ${one} (or ${many}: a list)` });
+      const refs: [string, (string | number)[]][] = m[one] !== undefined ? [[m[one], ['matchups', i, one]]] : [];
+      (m[many] ?? []).forEach((n, j) => refs.push([n, ['matchups', i, many, j]]));
+      for (const [name, path] of refs) {
+        if (!(name in study.loadouts)) problems.push({ path, message: `unknown loadout "${name}"${didYouMean(name, names)}` });
+      }
+    }
+  });
+  return problems;
+}
+
+export function resolveDuelKnobs(...layers: DuelStudy['rules'][]): DuelKnobs {
+  const base = resolveKnobs(...layers);
+  let extra = { initiative: 'roll-off' as DuelKnobs['initiative'], stunnedActs: false, primer: 2 };
+  for (const l of layers) {
+    extra = {
+      initiative: l.initiative ?? extra.initiative,
+      stunnedActs: l.stunnedActs ?? extra.stunnedActs,
+      primer: l.primer ?? extra.primer,
+    };
+  }
+  return { ...base, ...extra };
+}
+
+function plan(study: DuelStudy, trials: number): PlannedTask<DuelSpec>[] {
+  const tasks: PlannedTask<DuelSpec>[] = [];
+  for (const [variant, k] of Object.entries(study.variants)) {
+    const knobs = resolveDuelKnobs(study.rules, k);
+    for (const m of expandDuels(study.matchups)) {
+      const a = resolveLoadout(m.a, study);
+      const b = resolveLoadout(m.b, study);
+      const pa = m.policyA ?? defaultPolicy(a);
+      const pb = m.policyB ?? defaultPolicy(b);
+      tasks.push({
+        labels: { variant, a: m.a, b: m.b, policyA: pa, policyB: pb },
+        streamKey: hashKey(`skirmish.duel|${m.a}|${m.b}|${pa}|${pb}`),
+        trials,
+        spec: { a, b, policies: [POLICIES.indexOf(pa), POLICIES.indexOf(pb)], knobs, settings: study.duel },
+      });
+    }
+  }
+  return tasks;
+}
+
+const SUMMARY_HEADER = [
+  'variant', 'side_a', 'side_b', 'trials', 'a_wins', 'b_wins', 'draws', 'a_win_rate', 'a_win_ci95_low',
+  'a_win_ci95_high', 'mean_rounds',
+  // extra columns, after the pinned ones
+  'policy_a', 'policy_b', 'b_win_rate', 'draw_rate', 'sd_rounds', 'a_mean_wounds_left', 'b_mean_wounds_left',
+] as const;
+
+const DISTRIBUTION_HEADER = ['variant', 'side_a', 'side_b', 'metric', 'value', 'count', 'probability'] as const;
+
+function rows(task: PlannedTask<DuelSpec>, tally: Float64Array) {
+  const spec = task.spec;
+  const { variant, a, b, policyA, policyB } = task.labels as Record<string, string>;
+  const L = duelLayout(spec.settings.maxRounds);
+  const n = tally[0]! + tally[1]! + tally[2]!;
+  const [aw, bw, dr] = [tally[0]!, tally[1]!, tally[2]!];
+  const ci = wilson(aw, n);
+  const roundsHist = tally.slice(L.rounds, L.rounds + spec.settings.maxRounds + 1);
+  const r = summarizeHistogram(roundsHist, false);
+  const woundsA = tally.slice(L.aWounds, L.aWounds + spec.a.fighter.wounds + 1);
+  const woundsB = tally.slice(L.bWounds, L.bWounds + spec.b.fighter.wounds + 1);
+  const summary: Cell[] = [
+    variant!, a!, b!, n, aw, bw, dr, aw / n, ci.low, ci.high, r.mean,
+    policyA!, policyB!, bw / n, dr / n, r.sd, summarizeHistogram(woundsA, false).mean, summarizeHistogram(woundsB, false).mean,
+  ];
+  const distribution: Cell[][] = [];
+  const row = (metric: string, value: string | number, count: number): void => {
+    distribution.push([variant!, a!, b!, metric, value, count, count / n]);
+  };
+  for (let k = 1; k <= spec.settings.maxRounds; k++) row('rounds', k, roundsHist[k]!);
+  ['a', 'b', 'draw'].forEach((w, i) => row('winner', w, tally[i]!));
+  DEFENDER_STATES.forEach((st, i) => row('a_end_state', st, tally[L.aState + i]!));
+  DEFENDER_STATES.forEach((st, i) => row('b_end_state', st, tally[L.bState + i]!));
+  woundsA.forEach((c, k) => row('a_wounds_left', k, c));
+  woundsB.forEach((c, k) => row('b_wounds_left', k, c));
+  const headline = [
+    variant!, `${a} (${policyA})`, `${b} (${policyB})`, (aw / n).toFixed(3), `${ci.low.toFixed(3)}-${ci.high.toFixed(3)}`,
+    (dr / n).toFixed(3), r.mean.toFixed(2),
+  ];
+  return { summary, distribution, headline };
+}
+
+export const skirmishDuel: ModePlugin<DuelStudy, DuelSpec> = {
+  system: 'skirmish',
+  mode: 'duel',
+  schema: duelStudySchema,
+  check,
+  plan,
+  chunkSize: 10_000,
+  unit: 'duels',
+  kernels: { dice: skirmishDuelDice, table: skirmishDuelTable },
+  summaryHeader: SUMMARY_HEADER,
+  distributionHeader: DISTRIBUTION_HEADER,
+  headlineHeader: ['variant', 'side a', 'side b', 'a wins', '95% CI', 'draws', 'rounds'],
+  rows: (task, tally) => rows(task, tally),
+};

@@ -1,0 +1,61 @@
+/** `balance run` on a duel study: pinned columns and metrics, identical results for any worker count. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { balance, studyFile, tempDir } from '../helpers/cli.js';
+
+const DUEL = `system: skirmish
+mode: duel
+seed: 11
+trials: 25000
+fighters:
+  keen:  { cc: 3, rc: 3, might: 3, skill: 4, defense: 4, wounds: 3, movement: 5 }
+  stout: { cc: 3, rc: 3, might: 4, skill: 3, defense: 4, wounds: 3, movement: 4 }
+weapons:
+  sword:      { type: melee, class: sword, might: "+1", skill: "+1" }
+  battle-axe: { type: melee, class: axe, might: "+2", skill: "-" }
+  shortbow:   { type: ranged, class: bow, might: "+1", skill: "4", range: [3, 24] }
+  dagger:     { type: melee, class: other, skill: "+1" }
+loadouts:
+  keen-sword:       { fighter: keen, weapon: sword }
+  stout-axe-medium: { fighter: stout, weapon: battle-axe, armor: medium, shield: none }
+  archer:           { fighter: keen, weapons: [shortbow, dagger], armor: light }
+duel: { distance: 12, maxRounds: 20, cover: none }
+matchups:
+  - { a: keen-sword, b: stout-axe-medium }
+  - { a: archer, b: stout-axe-medium, policyA: shooter, policyB: aggressive }
+  - { sides: [keen-sword], opponents: [archer, keen-sword] }
+variants: { base: {}, defender-ties: { tieGoesTo: defender } }
+`;
+
+describe('balance run (duel)', () => {
+  it('writes the pinned columns and metrics, byte-identical for 1 and 2 workers', () => {
+    const study = studyFile(DUEL);
+    const [one, two] = [tempDir(), tempDir()];
+    expect(balance(['run', study, '--out', one, '--workers', '1']).code).toBe(0);
+    const r = balance(['run', study, '--out', two, '--workers', '2']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/duels in/);
+    for (const f of ['summary.csv', 'distribution.csv']) expect(readFileSync(join(one, f), 'utf8')).toBe(readFileSync(join(two, f), 'utf8'));
+    const summary = readFileSync(join(one, 'summary.csv'), 'utf8').trim().split('\n');
+    expect(summary[0]!.startsWith('variant,side_a,side_b,trials,a_wins,b_wins,draws,a_win_rate,a_win_ci95_low,a_win_ci95_high,mean_rounds')).toBe(true);
+    expect(summary).toHaveLength(1 + 2 * 4);
+    const dist = readFileSync(join(one, 'distribution.csv'), 'utf8').trim().split('\n');
+    expect(dist[0]).toBe('variant,side_a,side_b,metric,value,count,probability');
+    const metrics = new Set(dist.slice(1).map((l) => l.split(',')[3]));
+    expect(metrics).toEqual(new Set(['rounds', 'winner', 'a_end_state', 'b_end_state', 'a_wounds_left', 'b_wounds_left']));
+    expect(dist.filter((l) => l.includes(',winner,')).map((l) => l.split(',')[4]).slice(0, 3)).toEqual(['a', 'b', 'draw']);
+  });
+
+  it('an unknown policy is an input error with a suggestion', () => {
+    const r = balance(['validate', studyFile(DUEL.replace('policyA: shooter', 'policyA: shoter'))]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/matchups\[1\]\.policyA: expected one of "aggressive", "shooter", "kite", received "shoter" \(did you mean "shooter"\?\)/);
+  });
+
+  it('exact is refused for duels', () => {
+    const r = balance(['exact', studyFile(DUEL)]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/skirmish duel has no exact mode/);
+  });
+});

@@ -1,0 +1,93 @@
+/** Whole duels, statistically: symmetry, mirroring, the two engines, and that every fight ends. */
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../../../../src/batch/engine.js';
+import { parseStudy } from '../../../../src/config/load.js';
+import { validate } from '../../../../src/config/validate.js';
+import { skirmishDuel } from '../../../../src/systems/skirmish/duel/mode.js';
+import type { DuelSpec } from '../../../../src/systems/skirmish/duel/setup.js';
+import type { DuelStudy } from '../../../../src/systems/skirmish/schema.js';
+import type { PlannedTask } from '../../../../src/systems/types.js';
+
+const STUDY = `system: skirmish
+mode: duel
+seed: 11
+trials: 20000
+fighters:
+  keen:  { cc: 3, rc: 3, might: 3, skill: 4, defense: 4, wounds: 3, movement: 5 }
+  stout: { cc: 3, rc: 3, might: 4, skill: 3, defense: 4, wounds: 3, movement: 4 }
+weapons:
+  sword:      { type: melee, class: sword, might: "+1", skill: "+1" }
+  battle-axe: { type: melee, class: axe, might: "+2", skill: "-" }
+  shortbow:   { type: ranged, class: bow, might: "+1", skill: "4", range: [3, 24] }
+  dagger:     { type: melee, class: other, skill: "+1" }
+loadouts:
+  keen-sword:       { fighter: keen, weapon: sword }
+  stout-axe-medium: { fighter: stout, weapon: battle-axe, armor: medium, shield: none }
+  archer:           { fighter: keen, weapons: [shortbow, dagger], armor: light }
+duel: { distance: 12, maxRounds: 20, cover: none }
+matchups:
+  - { a: keen-sword, b: keen-sword }
+  - { a: keen-sword, b: stout-axe-medium }
+  - { a: stout-axe-medium, b: keen-sword }
+  - { a: archer, b: stout-axe-medium, policyA: shooter, policyB: aggressive }
+  - { a: stout-axe-medium, b: archer, policyA: aggressive, policyB: shooter }
+  - { a: archer, b: stout-axe-medium, policyA: kite }
+variants: { base: {}, defender-ties: { tieGoesTo: defender } }
+`;
+
+function tasks(text = STUDY): PlannedTask<DuelSpec>[] {
+  const study = validate(parseStudy('duel.yaml', text), skirmishDuel.schema) as DuelStudy;
+  expect(skirmishDuel.check(study)).toEqual([]);
+  return skirmishDuel.plan(study, study.trials);
+}
+
+const rate = (t: Float64Array, i: number): number => t[i]! / (t[0]! + t[1]! + t[2]!);
+const se = (p: number, n: number): number => Math.sqrt((p * (1 - p)) / n);
+
+describe('duels, statistically (fixed seeds)', async () => {
+  const ts = tasks();
+  const tallies = await simulate(skirmishDuel, ts, { seed: 11, engine: 'table', workers: 0 });
+  const n = 20000;
+
+  it('identical loadouts with roll-off initiative: a_win_rate within its Wilson interval of 0.5', () => {
+    const row = skirmishDuel.rows(ts[0]!, tallies[0]!, false).summary;
+    expect(row.slice(1, 3)).toEqual(['keen-sword', 'keen-sword']);
+    const [low, high] = [row[8] as number, row[9] as number];
+    expect(low <= 0.5 && 0.5 <= high).toBe(true);
+  });
+
+  it('swapping a and b mirrors the win rates (within 4 SE) and the rounds', () => {
+    for (const [i, j] of [[1, 2], [3, 4]] as const) {
+      const p = rate(tallies[i]!, 0);
+      const q = rate(tallies[j]!, 1);
+      expect(Math.abs(p - q)).toBeLessThanOrEqual(4 * Math.SQRT2 * se(p, n));
+      expect(Math.abs(rate(tallies[i]!, 2) - rate(tallies[j]!, 2))).toBeLessThanOrEqual(4 * Math.SQRT2 * Math.max(se(rate(tallies[i]!, 2), n), 1 / n));
+    }
+  });
+
+  it('every duel is counted once: wins + draws = trials, rounds within 1..maxRounds', () => {
+    tallies.forEach((t, k) => {
+      const row = skirmishDuel.rows(ts[k]!, t, false).summary;
+      expect((row[4] as number) + (row[5] as number) + (row[6] as number)).toBe(row[3]);
+      expect(row[3]).toBe(n);
+      expect(row[10] as number).toBeGreaterThanOrEqual(1);
+      expect(row[10] as number).toBeLessThanOrEqual(20);
+    });
+  });
+
+  it('the per-die engine agrees with the table engine within 4 SE', async () => {
+    const few = ts.slice(0, 6).map((t) => ({ ...t, trials: 10000 }));
+    const dice = await simulate(skirmishDuel, few, { seed: 12, engine: 'dice', workers: 0 });
+    few.forEach((_, k) => {
+      const p = rate(tallies[k]!, 0);
+      const q = rate(dice[k]!, 0);
+      expect(Math.abs(p - q)).toBeLessThanOrEqual(4 * Math.sqrt(se(p, n) ** 2 + se(q, 10000) ** 2));
+    });
+  });
+
+  it('a fight that cannot finish ends at maxRounds and is counted as a draw', async () => {
+    const stuck = tasks(STUDY.replace('movement: 5', 'movement: 0').replace('movement: 4', 'movement: 0').replace('maxRounds: 20', 'maxRounds: 3'));
+    const [t] = await simulate(skirmishDuel, [{ ...stuck[1]!, trials: 500 }], { seed: 1, engine: 'table', workers: 0 });
+    expect(t![2]).toBe(500);
+  });
+});
