@@ -8,6 +8,12 @@ import { WorkerError } from '../batch/engine.js';
 import { ConfigError, formatProblem } from '../config/problems.js';
 import { createCli, UsageError } from './args.js';
 
+// A closed pipe (`balance run ... | head`) is not an error.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
+
 async function main(): Promise<number> {
   try {
     await createCli(hideBin(process.argv), { stdout: process.stdout, stderr: process.stderr }).parseAsync();

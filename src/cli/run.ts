@@ -128,7 +128,8 @@ function finish(
     ...runFacts,
     versions: { 'tabletop-balance': VERSION, node: process.version, v8: process.versions.v8 },
   };
-  const files = writeAllOrNothing(dir, outputFiles(study, rows, runJson, [
+  const header = plugin.summaryHeaderFor?.(tasks) ?? plugin.summaryHeader;
+  const files = writeAllOrNothing(dir, outputFiles(study, header, rows, runJson, [
     ['command', `\`${String(runFacts['command'])}\``],
     ['study', `${study.file} (sha256 ${study.hash.slice(0, 12)})`],
     ['system / mode', `${plugin.system} / ${plugin.mode}`],
@@ -142,12 +143,12 @@ function finish(
 
 /** The files every run writes, from the rows of each task. */
 export function outputFiles(
-  study: Study, rows: readonly TaskRows[], runJson: Record<string, unknown>, facts: readonly (readonly [string, string])[],
+  study: Study, summaryHeader: readonly string[], rows: readonly TaskRows[], runJson: Record<string, unknown>, facts: readonly (readonly [string, string])[],
 ): Record<string, string> {
   const plugin = study.plugin;
   const distribution: (readonly Cell[])[] = rows.flatMap((r) => r.distribution);
   return {
-    'summary.csv': toCsv(plugin.summaryHeader, rows.map((r) => r.summary)),
+    'summary.csv': toCsv(summaryHeader, rows.map((r) => r.summary)),
     'distribution.csv': toCsv(plugin.distributionHeader, distribution),
     'run.json': `${JSON.stringify(runJson, null, 2)}\n`,
     'report.md': renderMarkdown({

@@ -1,9 +1,11 @@
 /** Every rules system and mode the tool knows. Adding a system = one folder + one line here. */
 import { skirmishAttack } from './skirmish/attack.js';
 import { skirmishDuel } from './skirmish/duel/mode.js';
+import { d20Attack } from './d20/attack-mode.js';
+import { d20Fight } from './d20/fight-mode.js';
 import type { AnyModePlugin } from './types.js';
 
-export const PLUGINS: readonly AnyModePlugin[] = [skirmishAttack, skirmishDuel];
+export const PLUGINS: readonly AnyModePlugin[] = [skirmishAttack, skirmishDuel, d20Attack, d20Fight];
 
 export function systemNames(): string[] {
   return [...new Set(PLUGINS.map((p) => p.system))];

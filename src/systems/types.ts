@@ -64,6 +64,8 @@ export interface ModePlugin<Study, Spec, Prepared = unknown> {
   /** What one trial is called in progress and run.json ("attacks", "duels"). */
   readonly unit: string;
   readonly summaryHeader: readonly string[];
+  /** When the summary columns depend on the study (one column per hero, say). */
+  readonly summaryHeaderFor?: (tasks: readonly PlannedTask<Spec>[]) => readonly string[];
   readonly distributionHeader: readonly string[];
   readonly headlineHeader: readonly string[];
   /** Rows of one task from its merged tally (counts), or from exact probabilities. */

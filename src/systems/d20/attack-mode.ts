@@ -1,0 +1,115 @@
+/** d20 `attack` mode: N attacks per matchup and variant; damage distributions, hit and crit rates. */
+import { hashKey } from '../../dice/rng.js';
+import { summarizeHistogram } from '../../stats/histogram.js';
+import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../types.js';
+import { d20Exact } from './exact.js';
+import { d20AttackDice, d20AttackTable } from './kernel.js';
+import { checkLoadouts, loadoutRef, resolveD20Knobs } from './resolve.js';
+import { compileD20Attack, type D20AttackSpec } from './rules.js';
+import { attackStudySchema, type D20AttackStudy, type SituationInput } from './schema.js';
+
+function expand(study: D20AttackStudy) {
+  return study.matchups.flatMap((m, index) => {
+    const as = m.attackers ?? (m.attacker !== undefined ? [m.attacker] : []);
+    const ds = m.defenders ?? (m.defender !== undefined ? [m.defender] : []);
+    return as.flatMap((attacker) => ds.map((defender) => ({ index, attacker, defender, situation: m.situation, name: m.name })));
+  });
+}
+
+function check(study: D20AttackStudy): StudyProblem[] {
+  const problems = checkLoadouts(study);
+  study.matchups.forEach((m, i) => {
+    for (const [one, many] of [['attacker', 'attackers'], ['defender', 'defenders']] as const) {
+      if (m[one] !== undefined && m[many] !== undefined) problems.push({ path: ['matchups', i, many], message: `give either ${one} or ${many}, not both` });
+      if (m[one] === undefined && m[many] === undefined) problems.push({ path: ['matchups', i], message: `missing ${one} (or ${many}: a list)` });
+      if (m[one] !== undefined) problems.push(...loadoutRef(['matchups', i, one], m[one], study.loadouts));
+      (m[many] ?? []).forEach((n, j) => problems.push(...loadoutRef(['matchups', i, many, j], n, study.loadouts)));
+    }
+    const cover = m.situation?.cover ?? study.situation.cover;
+    if (cover === 'full') {
+      const path = m.situation?.cover !== undefined ? ['matchups', i, 'situation', 'cover'] : ['situation', 'cover'];
+      problems.push({ path, message: 'a target in full cover cannot be targeted (seed 003)' });
+    }
+  });
+  return problems;
+}
+
+function situationLabel(s: SituationInput): string {
+  const parts: string[] = [];
+  if (s.edge && s.edge !== 'none') parts.push(s.edge);
+  if (s.cover && s.cover !== 'none') parts.push(`cover=${s.cover}`);
+  if (s.dodge) parts.push('dodge');
+  if (s.mounted) parts.push('mounted');
+  return parts.join(' ');
+}
+
+function plan(study: D20AttackStudy, trials: number): PlannedTask<D20AttackSpec>[] {
+  const tasks: PlannedTask<D20AttackSpec>[] = [];
+  for (const [variant, k] of Object.entries(study.variants)) {
+    const knobs = resolveD20Knobs(study.rules, k);
+    for (const m of expand(study)) {
+      const al = study.loadouts[m.attacker]!;
+      const dl = study.loadouts[m.defender]!;
+      const situation = { ...study.situation, ...m.situation };
+      const spec = compileD20Attack(study.creatures[al.creature]!, study.weapons[al.weapon]!, study.creatures[dl.creature]!, situation, knobs);
+      tasks.push({
+        labels: { variant, attacker: m.attacker, defender: m.defender, situation: m.name ?? situationLabel(situation) },
+        streamKey: hashKey(`d20.attack|${m.attacker}|${m.defender}|${JSON.stringify(situation)}`),
+        trials,
+        spec,
+      });
+    }
+  }
+  return tasks;
+}
+
+const SUMMARY_HEADER = [
+  'variant', 'attacker', 'defender', 'trials', 'mean_damage', 'sd_damage', 'mean_damage_ci95_low', 'mean_damage_ci95_high',
+  'p_hit', 'p_crit', 'p_drop',
+  'situation', 'attack_bonus', 'target_ac', 'damage', 'edge',
+] as const;
+
+function rows(task: PlannedTask<D20AttackSpec>, tally: Float64Array, exact: boolean) {
+  const spec = task.spec;
+  const { variant, attacker, defender, situation } = task.labels as Record<string, string>;
+  const stride = spec.maxDamage + 1;
+  const damage = new Float64Array(stride);
+  const kinds = [0, 0, 0];
+  tally.forEach((c, code) => {
+    damage[code % stride] = damage[code % stride]! + c;
+    kinds[Math.floor(code / stride)] = kinds[Math.floor(code / stride)]! + c;
+  });
+  const h = summarizeHistogram(damage, exact);
+  let drop = 0;
+  damage.forEach((c, d) => (drop += d >= spec.hp ? c : 0));
+  const p = (c: number): number => c / h.n;
+  const summary: Cell[] = [
+    variant!, attacker!, defender!, exact ? '' : h.n, h.mean, h.sd, h.ci95Low, h.ci95High,
+    p(kinds[1]! + kinds[2]!), p(kinds[2]!), p(drop),
+    situation!, spec.attackBonus, spec.ac, spec.damageText, spec.edge > 0 ? 'edge' : spec.edge < 0 ? 'setback' : 'none',
+  ];
+  const distribution: Cell[][] = [];
+  damage.forEach((c, d) => distribution.push([variant!, attacker!, defender!, 'damage', d, exact ? '' : c, p(c), situation!]));
+  ['miss', 'hit', 'crit'].forEach((k, i) => distribution.push([variant!, attacker!, defender!, 'result', k, exact ? '' : kinds[i]!, p(kinds[i]!), situation!]));
+  const headline = [
+    variant!, attacker!, defender!, situation!, h.mean.toFixed(3), exact ? 'exact' : `${h.ci95Low.toFixed(3)}-${h.ci95High.toFixed(3)}`,
+    p(kinds[1]! + kinds[2]!).toFixed(3), p(kinds[2]!).toFixed(3), p(drop).toFixed(3),
+  ];
+  return { summary, distribution, headline };
+}
+
+export const d20Attack: ModePlugin<D20AttackStudy, D20AttackSpec> = {
+  system: 'd20',
+  mode: 'attack',
+  schema: attackStudySchema,
+  check,
+  plan,
+  chunkSize: 100_000,
+  unit: 'attacks',
+  kernels: { dice: d20AttackDice, table: d20AttackTable },
+  exact: d20Exact,
+  summaryHeader: SUMMARY_HEADER,
+  distributionHeader: ['variant', 'attacker', 'defender', 'metric', 'value', 'count', 'probability', 'situation'],
+  headlineHeader: ['variant', 'attacker', 'defender', 'situation', 'damage', '95% CI', 'p_hit', 'p_crit', 'p_drop'],
+  rows,
+};

@@ -1,0 +1,109 @@
+/** d20 `fight` mode: a party against a group; win rate, each hero's chance of death, rounds, HP left. */
+import { hashKey } from '../../dice/rng.js';
+import { summarizeHistogram } from '../../stats/histogram.js';
+import { wilson } from '../../stats/wilson.js';
+import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../types.js';
+import { ENEMIES, HEROES, type FighterSpec, type FightSpec } from './fight.js';
+import { d20FightDice, fightLayout } from './fight-kernel.js';
+import { checkLoadouts, loadoutRef, resolveD20Knobs } from './resolve.js';
+import { fightStudySchema, POLICIES, type D20FightStudy } from './schema.js';
+
+type Entry = D20FightStudy['sides']['heroes'][number];
+
+function entryOf(e: Entry): { loadout: string; policy: string; name: string | undefined } {
+  return typeof e === 'string' ? { loadout: e, policy: 'focus-weakest', name: undefined } : { loadout: e.loadout, policy: e.policy ?? 'focus-weakest', name: e.name };
+}
+
+function check(study: D20FightStudy): StudyProblem[] {
+  const problems = checkLoadouts(study);
+  for (const side of ['heroes', 'enemies'] as const) {
+    study.sides[side].forEach((e, i) => {
+      const path = typeof e === 'string' ? ['sides', side, i] : ['sides', side, i, 'loadout'];
+      problems.push(...loadoutRef(path, entryOf(e).loadout, study.loadouts));
+    });
+  }
+  return problems;
+}
+
+function fighters(study: D20FightStudy): FighterSpec[] {
+  const out: FighterSpec[] = [];
+  const seen = new Map<string, number>();
+  for (const [side, list] of [[HEROES, study.sides.heroes], [ENEMIES, study.sides.enemies]] as const) {
+    for (const e of list) {
+      const { loadout, policy, name } = entryOf(e);
+      const base = name ?? loadout;
+      const n = (seen.get(base) ?? 0) + 1;
+      seen.set(base, n);
+      const l = study.loadouts[loadout]!;
+      out.push({
+        name: n === 1 ? base : `${base}#${n}`, side, creature: study.creatures[l.creature]!, weapon: study.weapons[l.weapon]!,
+        policy: POLICIES.indexOf(policy as (typeof POLICIES)[number]),
+      });
+    }
+  }
+  return out;
+}
+
+function plan(study: D20FightStudy, trials: number): PlannedTask<FightSpec>[] {
+  const fs = fighters(study);
+  return Object.entries(study.variants).map(([variant, k]) => ({
+    labels: { variant },
+    streamKey: hashKey(`d20.fight|${JSON.stringify(study.sides)}`),
+    trials,
+    spec: { fighters: fs, knobs: resolveD20Knobs(study.rules, k), maxRounds: study.fight.maxRounds },
+  }));
+}
+
+const PINNED = [
+  'variant', 'side_a', 'side_b', 'trials', 'a_wins', 'b_wins', 'draws', 'a_win_rate', 'a_win_ci95_low', 'a_win_ci95_high', 'mean_rounds',
+];
+
+function heroNames(spec: FightSpec): string[] {
+  return spec.fighters.filter((f) => f.side === HEROES).map((f) => f.name);
+}
+
+function rows(task: PlannedTask<FightSpec>, tally: Float64Array) {
+  const spec = task.spec;
+  const L = fightLayout(spec);
+  const variant = task.labels['variant']!;
+  const [aw, bw, dr] = [tally[0]!, tally[1]!, tally[2]!];
+  const n = aw + bw + dr;
+  const ci = wilson(aw, n);
+  const rounds = tally.slice(L.rounds, L.rounds + spec.maxRounds + 1);
+  const r = summarizeHistogram(rounds, false);
+  const dead = tally.slice(L.heroesDead, L.heroesDead + L.heroes + 1);
+  const hp = tally.slice(L.hpLeft, L.hpLeft + L.maxHp + 1);
+  const deathRates = heroNames(spec).map((_, i) => tally[L.heroDead + i]! / n);
+  const summary: Cell[] = [
+    variant, 'heroes', 'enemies', n, aw, bw, dr, aw / n, ci.low, ci.high, r.mean, ...deathRates,
+    bw / n, dr / n, summarizeHistogram(dead, false).mean, summarizeHistogram(hp, false).mean,
+  ];
+  const distribution: Cell[][] = [];
+  const row = (metric: string, value: string | number, c: number): void => {
+    distribution.push([variant, 'heroes', 'enemies', metric, value, c, c / n]);
+  };
+  for (let k = 1; k <= spec.maxRounds; k++) row('rounds', k, rounds[k]!);
+  ['heroes', 'enemies', 'draw'].forEach((w, i) => row('winner', w, tally[i]!));
+  dead.forEach((c, k) => row('heroes_dead', k, c));
+  hp.forEach((c, k) => row('heroes_hp_left', k, c));
+  const headline = [variant, (aw / n).toFixed(3), `${ci.low.toFixed(3)}-${ci.high.toFixed(3)}`, r.mean.toFixed(2), deathRates.map((d) => d.toFixed(3)).join(' ')];
+  return { summary, distribution, headline };
+}
+
+export const d20Fight: ModePlugin<D20FightStudy, FightSpec> = {
+  system: 'd20',
+  mode: 'fight',
+  schema: fightStudySchema,
+  check,
+  plan,
+  chunkSize: 5_000,
+  unit: 'fights',
+  kernels: { dice: d20FightDice },
+  summaryHeader: PINNED,
+  summaryHeaderFor: (tasks) => [
+    ...PINNED, ...heroNames(tasks[0]!.spec).map((h) => `death_rate_${h}`), 'b_win_rate', 'draw_rate', 'mean_heroes_dead', 'mean_heroes_hp_left',
+  ],
+  distributionHeader: ['variant', 'side_a', 'side_b', 'metric', 'value', 'count', 'probability'],
+  headlineHeader: ['variant', 'heroes win', '95% CI', 'rounds', 'hero death rates'],
+  rows: (task, tally) => rows(task, tally),
+};
