@@ -6,7 +6,7 @@ import { deriveStream, Xoshiro128ss } from '../../../src/dice/rng.js';
 import { RngDice } from '../../../src/dice/dice.js';
 import { d20Exact, d20Faces } from '../../../src/systems/d20/exact.js';
 import { d20AttackDice, d20AttackTable } from '../../../src/systems/d20/kernel.js';
-import { diceSumDistribution, parseDamage } from '../../../src/systems/d20/notation.js';
+import { diceSumDistribution, parseDamage, type DamageDice } from '../../../src/systems/d20/notation.js';
 import { compileD20Attack, CRIT, DEFAULT_D20_KNOBS, HIT, MISS, rollD20Attack, d20Code, type D20AttackSpec } from '../../../src/systems/d20/rules.js';
 import type { CreatureInput, WeaponInput } from '../../../src/systems/d20/schema.js';
 
@@ -34,7 +34,7 @@ describe('notation', () => {
   it('sum distributions match an independent dice roller (rpg-dice-roller, seeded) within 4 SE', () => {
     NumberGenerator.generator.engine = NumberGenerator.engines.MersenneTwister19937.seed(20261129);
     for (const notation of ['2d6', '1d8+1d4', '3d4']) {
-      const dist = diceSumDistribution((parseDamage(notation) as { dice: number[] }).dice);
+      const dist = diceSumDistribution((parseDamage(notation) as DamageDice).dice);
       const n = 20000;
       const counts = new Array<number>(dist.length).fill(0);
       for (let i = 0; i < n; i++) counts[new DiceRoll(notation).total]! += 1;
