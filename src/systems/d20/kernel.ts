@@ -26,7 +26,7 @@ function runDice(p: Prepared, state: Int32Array, n: number, tally: Float64Array)
   const sides = p.sides;
   const nDice = sides.length;
   const stride = p.stride;
-  let u = 0;
+  let u: number;
   for (let i = 0; i !== n; ++i) {
     // xoshiro128** steps are written out (no closure: state stays in registers)
     {
