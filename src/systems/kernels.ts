@@ -9,6 +9,7 @@ import type { AliasTable } from '../dice/alias.js';
 import { skirmishDuelDice, skirmishDuelTable } from './skirmish/duel/kernel.js';
 import { d20AttackDice, d20AttackTable } from './d20/kernel.js';
 import { d20FightDice } from './d20/fight-kernel.js';
+import { exchangeAttackDice, exchangeAttackTable } from './exchange/kernel.js';
 import type { Kernel } from './types.js';
 
 export const skirmishAttackKernel: Kernel<AttackSpec, AttackKernel> = {
@@ -34,4 +35,6 @@ export const KERNELS: Readonly<Record<string, Kernel<any, any>>> = {
   'd20.attack.dice': d20AttackDice,
   'd20.attack.table': d20AttackTable,
   'd20.fight.dice': d20FightDice,
+  'exchange.attack.dice': exchangeAttackDice,
+  'exchange.attack.table': exchangeAttackTable,
 };

@@ -1,0 +1,131 @@
+/** Exchange `attack` mode: one Exchange per trial; Wounds to the defender and (Clash) to the attacker. */
+import { hashKey } from '../../dice/rng.js';
+import { summarizeHistogram } from '../../stats/histogram.js';
+import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../types.js';
+import { checkParts, checkSituation, compileExchange, resolveExchangeKnobs, resolveLoadout } from './compile.js';
+import { exchangeExact } from './exact.js';
+import { exchangeAttackDice, exchangeAttackTable } from './kernel.js';
+import type { ExchangeSpec } from './rules.js';
+import { attackStudySchema, type ExchangeAttackStudy, type SituationInput } from './schema.js';
+import { didYouMean } from '../../config/suggest.js';
+
+function expand(study: ExchangeAttackStudy) {
+  return study.matchups.flatMap((m, index) => {
+    const as = m.attackers ?? (m.attacker !== undefined ? [m.attacker] : []);
+    const ds = m.defenders ?? (m.defender !== undefined ? [m.defender] : []);
+    return as.flatMap((attacker) => ds.map((defender) => ({ index, attacker, defender, situation: m.situation, name: m.name })));
+  });
+}
+
+function check(study: ExchangeAttackStudy): StudyProblem[] {
+  const problems = checkParts(study);
+  const names = Object.keys(study.loadouts);
+  study.matchups.forEach((m, i) => {
+    for (const [one, many] of [['attacker', 'attackers'], ['defender', 'defenders']] as const) {
+      if (m[one] !== undefined && m[many] !== undefined) problems.push({ path: ['matchups', i, many], message: `give either ${one} or ${many}, not both` });
+      if (m[one] === undefined && m[many] === undefined) problems.push({ path: ['matchups', i], message: `missing ${one} (or ${many}: a list)` });
+      const refs: [string, (string | number)[]][] = m[one] !== undefined ? [[m[one], ['matchups', i, one]]] : [];
+      (m[many] ?? []).forEach((n, j) => refs.push([n, ['matchups', i, many, j]]));
+      for (const [n, path] of refs) if (!(n in study.loadouts)) problems.push({ path, message: `unknown loadout "${n}"${didYouMean(n, names)}` });
+    }
+  });
+  if (problems.length > 0) return problems;
+  for (const m of expand(study)) {
+    const s = { ...study.situation, ...m.situation };
+    const path = m.situation ? ['matchups', m.index, 'situation'] : ['situation'];
+    for (const message of checkSituation(resolveLoadout(m.attacker, study), resolveLoadout(m.defender, study), s)) {
+      problems.push({ path, message: `${m.attacker} vs ${m.defender}: ${message}` });
+    }
+  }
+  return problems;
+}
+
+function label(s: SituationInput): string {
+  const parts: string[] = [];
+  if (s.attackerBoost) parts.push(`boost=${s.attackerBoost}`);
+  if (s.response && s.response !== 'none') parts.push(`${s.response}${s.defenderBoost ? `+${s.defenderBoost}` : ''}`);
+  if (s.attackerEdge && s.attackerEdge !== 'none') parts.push(`attacker-${s.attackerEdge}`);
+  if (s.defenderEdge && s.defenderEdge !== 'none') parts.push(`defender-${s.defenderEdge}`);
+  if (s.range === 'long') parts.push('long-range');
+  for (const k of ['slowed', 'reeling', 'prone'] as const) if (s[k] && s[k] !== 'none') parts.push(`${k}=${s[k]}`);
+  return parts.join(' ');
+}
+
+function plan(study: ExchangeAttackStudy, trials: number): PlannedTask<ExchangeSpec>[] {
+  const tasks: PlannedTask<ExchangeSpec>[] = [];
+  for (const [variant, k] of Object.entries(study.variants)) {
+    const knobs = resolveExchangeKnobs(study.rules, k);
+    for (const m of expand(study)) {
+      const s = { ...study.situation, ...m.situation };
+      tasks.push({
+        labels: { variant, attacker: m.attacker, defender: m.defender, situation: m.name ?? label(s) },
+        streamKey: hashKey(`exchange.attack|${m.attacker}|${m.defender}|${JSON.stringify(s)}`),
+        trials,
+        spec: compileExchange(resolveLoadout(m.attacker, study), resolveLoadout(m.defender, study), s, knobs),
+      });
+    }
+  }
+  return tasks;
+}
+
+const WOUND_VALUES = [0, 1, 2, 3, 5, 8];
+
+function rows(task: PlannedTask<ExchangeSpec>, tally: Float64Array, exact: boolean) {
+  const spec = task.spec;
+  const { variant, attacker, defender, situation } = task.labels as Record<string, string>;
+  const toDef = new Float64Array(9);
+  const toAtt = new Float64Array(9);
+  const margin = new Float64Array(spec.maxAtt + spec.maxDef + 1);
+  let stopped = 0;
+  tally.forEach((c, code) => {
+    if (c === 0) return;
+    const wa = code % 9;
+    const wd = Math.floor(code / 9) % 9;
+    const m = Math.floor(code / 81);
+    toDef[wd] = toDef[wd]! + c;
+    toAtt[wa] = toAtt[wa]! + c;
+    margin[m] = margin[m]! + c;
+    if (m - spec.maxDef <= 0) stopped += c;
+  });
+  const h = summarizeHistogram(toDef, exact);
+  const ha = summarizeHistogram(toAtt, exact);
+  const p = (c: number): number => c / h.n;
+  let collapsed = 0;
+  toDef.forEach((c, w) => (collapsed += w >= spec.defVitality ? c : 0));
+  const summary: Cell[] = [
+    variant!, attacker!, defender!, exact ? '' : h.n, h.mean, h.sd, h.ci95Low, h.ci95High, p(h.n - toDef[0]!),
+    ha.mean, p(stopped), p(collapsed), p(h.n - toAtt[0]!), situation!, spec.attDice, spec.defDice,
+  ];
+  const distribution: Cell[][] = [];
+  const row = (metric: string, value: number, c: number): void => {
+    distribution.push([variant!, attacker!, defender!, metric, value, exact ? '' : c, p(c), situation!]);
+  };
+  for (const w of WOUND_VALUES) row('wounds', w, toDef[w]!);
+  for (const w of WOUND_VALUES) row('wounds_to_attacker', w, toAtt[w]!);
+  margin.forEach((c, m) => row('hit_margin', m - spec.maxDef, c));
+  const headline = [
+    variant!, attacker!, defender!, situation!, h.mean.toFixed(3), exact ? 'exact' : `${h.ci95Low.toFixed(3)}-${h.ci95High.toFixed(3)}`,
+    ha.mean.toFixed(3), p(stopped).toFixed(3),
+  ];
+  return { summary, distribution, headline };
+}
+
+export const exchangeAttack: ModePlugin<ExchangeAttackStudy, ExchangeSpec> = {
+  system: 'exchange',
+  mode: 'attack',
+  schema: attackStudySchema,
+  check,
+  plan,
+  chunkSize: 100_000,
+  unit: 'exchanges',
+  kernels: { dice: exchangeAttackDice, table: exchangeAttackTable },
+  exact: exchangeExact,
+  summaryHeader: [
+    'variant', 'attacker', 'defender', 'trials', 'mean_wounds', 'sd_wounds', 'mean_wounds_ci95_low', 'mean_wounds_ci95_high', 'p_wounded',
+    'mean_wounds_to_attacker', 'p_attack_stopped',
+    'p_collapsed', 'p_attacker_wounded', 'situation', 'attack_dice', 'response_dice',
+  ],
+  distributionHeader: ['variant', 'attacker', 'defender', 'metric', 'value', 'count', 'probability', 'situation'],
+  headlineHeader: ['variant', 'attacker', 'defender', 'situation', 'wounds', '95% CI', 'to attacker', 'p_stopped'],
+  rows,
+};

@@ -1,0 +1,133 @@
+/**
+ * One Exchange (seed 001, rules.md 2.1-2.3): dice of Miss / Hit / Critical dots, Edge by an extra
+ * die (or a reroll), No Response / Full Guard / Clash, Hit Margin + Strike Rating - Protection
+ * through the Wound Conversion table.
+ */
+import type { Dice } from '../../dice/dice.js';
+import type { CharacterInput, WeaponInput } from './schema.js';
+
+export interface ExchangeKnobs {
+  /** Dots on each face of the Exchange die (default d6: 0, 0, 0, 1, 1, 2). */
+  readonly faces: readonly number[];
+  readonly edge: 'extra-die' | 'reroll-lowest';
+  readonly continuation: boolean;
+  readonly opener: 'random' | 'a' | 'b';
+}
+
+export const DEFAULT_FACES: readonly number[] = [0, 0, 0, 1, 1, 2];
+export const DEFAULT_EXCHANGE_KNOBS: ExchangeKnobs = { faces: DEFAULT_FACES, edge: 'extra-die', continuation: true, opener: 'random' };
+
+/** Wound Conversion: <= 0 -> 0, 1-2 -> 1, 3-4 -> 2, 5-6 -> 3, 7-8 -> 5, 9+ -> 8. */
+export function woundsFor(woundMargin: number): number {
+  if (woundMargin <= 0) return 0;
+  if (woundMargin <= 2) return 1;
+  if (woundMargin <= 4) return 2;
+  if (woundMargin <= 6) return 3;
+  if (woundMargin <= 8) return 5;
+  return 8;
+}
+
+/**
+ * Strike Rating = Weapon Damage + min(Damage Vital, Damage Vital Cap). The Damage Vital: Heavy
+ * melee Strength; a projectile Agility; other melee and thrown the better of Strength and Agility.
+ */
+export function strikeRating(c: CharacterInput, w: WeaponInput): number {
+  const vital = w.kind === 'projectile' ? c.agility : w.kind === 'melee' && w.heavy ? c.strength : Math.max(c.strength, c.agility);
+  return w.damage + Math.min(vital, w.vitalCap);
+}
+
+export function isRanged(w: WeaponInput): boolean {
+  return w.kind !== 'melee';
+}
+
+/** At most one source of each; one of each cancels. */
+export function combineEdge(advantage: boolean, disadvantage: boolean): number {
+  return (advantage ? 1 : 0) - (disadvantage ? 1 : 0);
+}
+
+/**
+ * A roll's total dots: n dice; Advantage rolls one extra die and drops the lowest, Disadvantage
+ * drops the highest (knob edge = extra-die); with reroll-lowest, Advantage rerolls the lowest die
+ * and Disadvantage the highest, keeping the new face.
+ */
+export function rollTotal(dice: Dice, n: number, edge: number, knobs: ExchangeKnobs): number {
+  const faces = knobs.faces;
+  const face = (): number => faces[dice.roll(faces.length) - 1]!;
+  if (n <= 0) return 0;
+  if (edge === 0) {
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += face();
+    return sum;
+  }
+  const extra = knobs.edge === 'extra-die';
+  const count = extra ? n + 1 : n;
+  let sum = 0;
+  let low = Infinity;
+  let high = -Infinity;
+  for (let i = 0; i < count; i++) {
+    const f = face();
+    sum += f;
+    low = Math.min(low, f);
+    high = Math.max(high, f);
+  }
+  const dropped = edge > 0 ? low : high;
+  return extra ? sum - dropped : sum - dropped + face();
+}
+
+export const NO_RESPONSE = 0;
+export const FULL_GUARD = 1;
+export const CLASH = 2;
+
+/** The compiled numbers of one Exchange. Structured-cloneable. */
+export interface ExchangeSpec {
+  readonly knobs: ExchangeKnobs;
+  readonly attDice: number;
+  readonly attEdge: number;
+  readonly response: number;
+  readonly defDice: number;
+  readonly defEdge: number;
+  /** Strike Ratings of the attacker's weapon and of the defender's Clash weapon. */
+  readonly attStrike: number;
+  readonly defStrike: number;
+  /** Soak (Protection Rating) of each side. */
+  readonly attSoak: number;
+  readonly defSoak: number;
+  readonly defVitality: number;
+  /** The highest total each roll can reach. */
+  readonly maxAtt: number;
+  readonly maxDef: number;
+}
+
+export interface ExchangeResult {
+  readonly attTotal: number;
+  readonly defTotal: number;
+  readonly woundsToDefender: number;
+  readonly woundsToAttacker: number;
+  /** The attack did not land (guarded, out-rolled, tied, or 0 dots against No Response). */
+  readonly stopped: boolean;
+}
+
+/** Resolves totals into Wounds: the higher total wins, a tie lands no clean hit, Full Guard never wounds. */
+export function resolveTotals(spec: ExchangeSpec, a: number, d: number): ExchangeResult {
+  let toDef = 0;
+  let toAtt = 0;
+  if (a > d) toDef = woundsFor(a - d + spec.attStrike - spec.defSoak);
+  else if (d > a && spec.response === CLASH) toAtt = woundsFor(d - a + spec.defStrike - spec.attSoak);
+  return { attTotal: a, defTotal: d, woundsToDefender: toDef, woundsToAttacker: toAtt, stopped: !(a > d) };
+}
+
+/** One Exchange per die: the attacker's roll, then the defender's (none for No Response: target number 0). */
+export function rollExchange(dice: Dice, spec: ExchangeSpec): ExchangeResult {
+  const a = rollTotal(dice, spec.attDice, spec.attEdge, spec.knobs);
+  const d = spec.response === NO_RESPONSE ? 0 : rollTotal(dice, spec.defDice, spec.defEdge, spec.knobs);
+  return resolveTotals(spec, a, d);
+}
+
+/** Outcome code: ((a - d + maxDef) * 9 + wounds to defender) * 9 + wounds to attacker. */
+export function exchangeCode(spec: ExchangeSpec, r: ExchangeResult): number {
+  return ((r.attTotal - r.defTotal + spec.maxDef) * 9 + r.woundsToDefender) * 9 + r.woundsToAttacker;
+}
+
+export function exchangeCodes(spec: ExchangeSpec): number {
+  return (spec.maxAtt + spec.maxDef + 1) * 81;
+}

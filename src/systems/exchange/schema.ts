@@ -1,0 +1,116 @@
+/** The exchange study format (seed 001, rules.md 2): characters, weapons, armours, loadouts. */
+import { z } from 'zod';
+
+const int = (min: number, max: number) => z.number().int().min(min).max(max);
+
+export const characterSchema = z.strictObject({
+  vitality: int(1, 40),
+  actionDice: int(0, 40).optional(),
+  magicDice: int(0, 20).default(0),
+  strength: int(0, 10).default(0),
+  agility: int(0, 10).default(0),
+  cognition: int(0, 10).default(0),
+  resilience: int(0, 10).default(0),
+  melee: int(0, 10).default(0),
+  ranged: int(0, 10).default(0),
+  acrobatics: int(0, 10).default(0),
+  athletics: int(0, 10).default(0),
+  baseMovement: z.number().min(0).max(100).default(10),
+});
+
+export const weaponSchema = z.strictObject({
+  kind: z.enum(['melee', 'thrown', 'projectile']),
+  baseAttackCost: int(0, 10).default(1),
+  damage: int(0, 20),
+  vitalCap: int(0, 20),
+  heavy: z.boolean().default(false),
+  reach: int(1, 3).default(1),
+  effectiveRange: z.number().min(0).max(1000).optional(),
+  maxRange: z.number().min(0).max(1000).optional(),
+  /** Lingering Harm: Wounds at the end of each of the victim's turns after a hit (duels). */
+  lingering: int(0, 5).default(0),
+});
+
+export const armourSchema = z.strictObject({ soak: int(0, 20) });
+
+export const loadoutSchema = z.strictObject({
+  character: z.string(),
+  weapon: z.string(),
+  armour: z.string().optional(),
+});
+
+const edge = z.enum(['advantage', 'disadvantage', 'none']);
+const who = z.enum(['none', 'attacker', 'defender', 'both']);
+
+export const situationSchema = z.strictObject({
+  attackerBoost: int(0, 10).optional(),
+  response: z.enum(['none', 'guard', 'clash']).optional(),
+  defenderBoost: int(0, 10).optional(),
+  attackerEdge: edge.optional(),
+  defenderEdge: edge.optional(),
+  range: z.enum(['effective', 'long']).optional(),
+  slowed: who.optional(),
+  reeling: who.optional(),
+  prone: who.optional(),
+});
+
+export const knobsSchema = z.strictObject({
+  die: z.strictObject({ faces: z.array(int(0, 10)).min(2).max(20) }).optional(),
+  edge: z.enum(['extra-die', 'reroll-lowest']).optional(),
+  continuation: z.boolean().optional(),
+  opener: z.enum(['random', 'a', 'b']).optional(),
+});
+
+const common = {
+  system: z.literal('exchange'),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(1),
+  characters: z.record(z.string(), characterSchema),
+  weapons: z.record(z.string(), weaponSchema),
+  armours: z.record(z.string(), armourSchema).default({}),
+  loadouts: z.record(z.string(), loadoutSchema),
+  rules: knobsSchema.default({}),
+  variants: z.record(z.string(), knobsSchema).default({ base: {} }),
+};
+
+export const attackStudySchema = z.strictObject({
+  ...common,
+  mode: z.literal('attack'),
+  trials: int(1, 1_000_000_000).default(100_000),
+  matchups: z.array(z.strictObject({
+    name: z.string().min(1).optional(),
+    attacker: z.string().optional(),
+    defender: z.string().optional(),
+    attackers: z.array(z.string()).min(1).optional(),
+    defenders: z.array(z.string()).min(1).optional(),
+    situation: situationSchema.optional(),
+  })).min(1),
+  situation: situationSchema.default({}),
+});
+
+export const POLICY_PATTERN = /^(all-in|guard-first|reserve-\d{1,2})$/;
+const policy = z.string().regex(POLICY_PATTERN, { message: 'expected a policy: all-in, guard-first or reserve-N (N = Ready AD kept for responses)' });
+
+export const duelStudySchema = z.strictObject({
+  ...common,
+  mode: z.literal('duel'),
+  trials: int(1, 1_000_000_000).default(20_000),
+  duel: z.strictObject({ maxRounds: int(1, 1000).default(30) }).default({ maxRounds: 30 }),
+  matchups: z.array(z.strictObject({
+    name: z.string().min(1).optional(),
+    a: z.string().optional(),
+    b: z.string().optional(),
+    sides: z.array(z.string()).min(1).optional(),
+    opponents: z.array(z.string()).min(1).optional(),
+    policyA: policy.optional(),
+    policyB: policy.optional(),
+  })).min(1),
+});
+
+export type ExchangeAttackStudy = z.output<typeof attackStudySchema>;
+export type ExchangeDuelStudy = z.output<typeof duelStudySchema>;
+export type CharacterInput = z.output<typeof characterSchema>;
+export type WeaponInput = z.output<typeof weaponSchema>;
+export type SituationInput = z.output<typeof situationSchema>;
+export type KnobsInput = z.output<typeof knobsSchema>;
