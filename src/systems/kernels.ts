@@ -10,6 +10,7 @@ import { skirmishDuelDice, skirmishDuelTable } from './skirmish/duel/kernel.js';
 import { d20AttackDice, d20AttackTable } from './d20/kernel.js';
 import { d20FightDice } from './d20/fight-kernel.js';
 import { exchangeAttackDice, exchangeAttackTable } from './exchange/kernel.js';
+import { exchangeDuelDice } from './exchange/duel-kernel.js';
 import type { Kernel } from './types.js';
 
 export const skirmishAttackKernel: Kernel<AttackSpec, AttackKernel> = {
@@ -37,4 +38,5 @@ export const KERNELS: Readonly<Record<string, Kernel<any, any>>> = {
   'd20.fight.dice': d20FightDice,
   'exchange.attack.dice': exchangeAttackDice,
   'exchange.attack.table': exchangeAttackTable,
+  'exchange.duel.dice': exchangeDuelDice,
 };

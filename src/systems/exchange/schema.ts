@@ -105,6 +105,9 @@ export const duelStudySchema = z.strictObject({
     opponents: z.array(z.string()).min(1).optional(),
     policyA: policy.optional(),
     policyB: policy.optional(),
+    /** Conditions each side fights under for the whole duel. */
+    conditionsA: z.array(z.enum(['slowed', 'reeling', 'prone'])).default([]),
+    conditionsB: z.array(z.enum(['slowed', 'reeling', 'prone'])).default([]),
   })).min(1),
 });
 

@@ -1,0 +1,44 @@
+/** Exchange duels as a kernel: one ExchangeDuel per task, n duels per chunk into histograms. */
+import { RngDice } from '../../dice/dice.js';
+import { deriveStream, Xoshiro128ss } from '../../dice/rng.js';
+import type { Kernel } from '../types.js';
+import { ExchangeDuel, type ExchangeDuelSpec } from './duel.js';
+
+export const MAX_VIT = 40;
+
+export function exchangeDuelLayout(maxRounds: number) {
+  const rounds = 6;
+  const aVit = rounds + maxRounds + 1;
+  const bVit = aVit + MAX_VIT + 1;
+  return { winner: 0, end: 3, rounds, aVit, bVit, size: bVit + MAX_VIT + 1 };
+}
+
+interface Prepared {
+  readonly duel: ExchangeDuel;
+  readonly rng: Xoshiro128ss;
+  readonly layout: ReturnType<typeof exchangeDuelLayout>;
+}
+
+export const exchangeDuelDice: Kernel<ExchangeDuelSpec, Prepared> = {
+  tallySize: (spec) => exchangeDuelLayout(spec.maxRounds).size,
+  warmup: 256,
+  prepare(spec) {
+    const rng = new Xoshiro128ss(deriveStream(0));
+    return { duel: new ExchangeDuel(spec, new RngDice(rng)), rng, layout: exchangeDuelLayout(spec.maxRounds) };
+  },
+  run(p, state, n, tally) {
+    const { duel, rng, layout } = p;
+    const [a, b] = duel.chars;
+    rng.setState(state);
+    for (let i = 0; i !== n; ++i) {
+      const r = duel.play();
+      tally[layout.winner + r.winner]! += 1;
+      tally[layout.end + r.end]! += 1;
+      tally[layout.rounds + r.rounds]! += 1;
+      tally[layout.aVit + Math.max(0, a.vit)]! += 1;
+      tally[layout.bVit + Math.max(0, b.vit)]! += 1;
+    }
+    rng.saveState(state);
+  },
+};
+
