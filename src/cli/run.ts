@@ -7,6 +7,7 @@ import { chooseEngine, simulate, type Engine } from '../batch/engine.js';
 import { formatProblem, inputError } from '../config/problems.js';
 import { loadStudy, type Study } from '../config/study.js';
 import { toCsv } from '../report/csv.js';
+import { COMPARE_HEADER, compareRows } from '../stats/compare.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { ensureWritableDir, writeAllOrNothing } from '../report/write.js';
 import type { Cell, PlannedTask, TaskRows } from '../systems/types.js';
@@ -129,7 +130,7 @@ function finish(
     versions: { 'tabletop-balance': VERSION, node: process.version, v8: process.versions.v8 },
   };
   const header = plugin.summaryHeaderFor?.(tasks) ?? plugin.summaryHeader;
-  const files = writeAllOrNothing(dir, outputFiles(study, header, rows, runJson, [
+  const files = writeAllOrNothing(dir, outputFiles(study, header, rows, exact, runJson, [
     ['command', `\`${String(runFacts['command'])}\``],
     ['study', `${study.file} (sha256 ${study.hash.slice(0, 12)})`],
     ['system / mode', `${plugin.system} / ${plugin.mode}`],
@@ -143,11 +144,13 @@ function finish(
 
 /** The files every run writes, from the rows of each task. */
 export function outputFiles(
-  study: Study, summaryHeader: readonly string[], rows: readonly TaskRows[], runJson: Record<string, unknown>, facts: readonly (readonly [string, string])[],
+  study: Study, summaryHeader: readonly string[], rows: readonly TaskRows[], exact: boolean, runJson: Record<string, unknown>, facts: readonly (readonly [string, string])[],
 ): Record<string, string> {
   const plugin = study.plugin;
   const distribution: (readonly Cell[])[] = rows.flatMap((r) => r.distribution);
+  const compare = compareRows(rows, exact);
   return {
+    ...(compare.length > 0 ? { 'compare.csv': toCsv(COMPARE_HEADER, compare) } : {}),
     'summary.csv': toCsv(summaryHeader, rows.map((r) => r.summary)),
     'distribution.csv': toCsv(plugin.distributionHeader, distribution),
     'run.json': `${JSON.stringify(runJson, null, 2)}\n`,

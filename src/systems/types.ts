@@ -36,11 +36,19 @@ export interface Kernel<Spec, Prepared> {
   run(prepared: Prepared, rng: Int32Array, n: number, tally: Float64Array): void;
 }
 
+/** The one number variants are compared on (compare.csv), with what its test needs. */
+export type CompareStat =
+  | { readonly metric: string; readonly kind: 'mean'; readonly n: number; readonly mean: number; readonly sd: number }
+  | { readonly metric: string; readonly kind: 'rate'; readonly n: number; readonly successes: number };
+
 /** Rows one task contributes to summary.csv, distribution.csv and the stdout table. */
 export interface TaskRows {
   readonly summary: readonly Cell[];
   readonly distribution: readonly (readonly Cell[])[];
   readonly headline: readonly string[];
+  /** Which matchup this is, apart from the variant (to pair it with the baseline's). */
+  readonly matchup: { readonly variant: string; readonly a: string; readonly b: string; readonly situation: string };
+  readonly stat: CompareStat;
 }
 
 /** A CSV cell: numbers are written in full precision, '' is an empty cell. */

@@ -95,7 +95,8 @@ function rows(task: PlannedTask<D20AttackSpec>, tally: Float64Array, exact: bool
     variant!, attacker!, defender!, situation!, h.mean.toFixed(3), exact ? 'exact' : `${h.ci95Low.toFixed(3)}-${h.ci95High.toFixed(3)}`,
     p(kinds[1]! + kinds[2]!).toFixed(3), p(kinds[2]!).toFixed(3), p(drop).toFixed(3),
   ];
-  return { summary, distribution, headline };
+  const matchup = { variant: variant!, a: attacker!, b: defender!, situation: situation! };
+  return { summary, distribution, headline, matchup, stat: { metric: 'mean_damage', kind: 'mean' as const, n: h.n, mean: h.mean, sd: h.sd } };
 }
 
 export const d20Attack: ModePlugin<D20AttackStudy, D20AttackSpec> = {

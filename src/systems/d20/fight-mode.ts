@@ -87,7 +87,8 @@ function rows(task: PlannedTask<FightSpec>, tally: Float64Array) {
   dead.forEach((c, k) => row('heroes_dead', k, c));
   hp.forEach((c, k) => row('heroes_hp_left', k, c));
   const headline = [variant, (aw / n).toFixed(3), `${ci.low.toFixed(3)}-${ci.high.toFixed(3)}`, r.mean.toFixed(2), deathRates.map((d) => d.toFixed(3)).join(' ')];
-  return { summary, distribution, headline };
+  const matchup = { variant, a: 'heroes', b: 'enemies', situation: '' };
+  return { summary, distribution, headline, matchup, stat: { metric: 'a_win_rate', kind: 'rate' as const, n, successes: aw } };
 }
 
 export const d20Fight: ModePlugin<D20FightStudy, FightSpec> = {

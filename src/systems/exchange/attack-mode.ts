@@ -107,7 +107,8 @@ function rows(task: PlannedTask<ExchangeSpec>, tally: Float64Array, exact: boole
     variant!, attacker!, defender!, situation!, h.mean.toFixed(3), exact ? 'exact' : `${h.ci95Low.toFixed(3)}-${h.ci95High.toFixed(3)}`,
     ha.mean.toFixed(3), p(stopped).toFixed(3),
   ];
-  return { summary, distribution, headline };
+  const matchup = { variant: variant!, a: attacker!, b: defender!, situation: situation! };
+  return { summary, distribution, headline, matchup, stat: { metric: 'mean_wounds', kind: 'mean' as const, n: h.n, mean: h.mean, sd: h.sd } };
 }
 
 export const exchangeAttack: ModePlugin<ExchangeAttackStudy, ExchangeSpec> = {

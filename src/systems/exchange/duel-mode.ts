@@ -83,7 +83,8 @@ function rows(task: PlannedTask<ExchangeDuelSpec>, tally: Float64Array) {
   aVit.forEach((c, v) => row('a_vit_left', v, c));
   bVit.forEach((c, v) => row('b_vit_left', v, c));
   const headline = [variant!, `${a} (${policyA})`, `${b} (${policyB})`, (aw / n).toFixed(3), `${ci.low.toFixed(3)}-${ci.high.toFixed(3)}`, (dr / n).toFixed(3), r.mean.toFixed(2)];
-  return { summary, distribution, headline };
+  const matchup = { variant: variant!, a: a!, b: b!, situation: `${policyA} vs ${policyB} ${task.labels['conditions']}`.trim() };
+  return { summary, distribution, headline, matchup, stat: { metric: 'a_win_rate', kind: 'rate' as const, n, successes: aw } };
 }
 
 export const exchangeDuel: ModePlugin<ExchangeDuelStudy, ExchangeDuelSpec> = {

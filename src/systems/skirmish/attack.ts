@@ -88,7 +88,8 @@ function rows(task: PlannedTask<AttackSpec>, tally: Float64Array, exact: boolean
     exact ? 'exact' : `${h.ci95Low.toFixed(3)}-${h.ci95High.toFixed(3)}`,
     p(h.n - wounds[0]!).toFixed(3), p(h.n - states[0]!).toFixed(3),
   ];
-  return { summary, distribution, headline };
+  const matchup = { variant: variant!, a: attacker!, b: defender!, situation: situation! };
+  return { summary, distribution, headline, matchup, stat: { metric: 'mean_wounds', kind: 'mean' as const, n: h.n, mean: h.mean, sd: h.sd } };
 }
 
 export const skirmishAttack: ModePlugin<AttackStudy, AttackSpec, AttackKernel> = {

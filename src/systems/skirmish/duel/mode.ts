@@ -119,7 +119,8 @@ function rows(task: PlannedTask<DuelSpec>, tally: Float64Array) {
     variant!, `${a} (${policyA})`, `${b} (${policyB})`, (aw / n).toFixed(3), `${ci.low.toFixed(3)}-${ci.high.toFixed(3)}`,
     (dr / n).toFixed(3), r.mean.toFixed(2),
   ];
-  return { summary, distribution, headline };
+  const matchup = { variant: variant!, a: a!, b: b!, situation: `${policyA} vs ${policyB}` };
+  return { summary, distribution, headline, matchup, stat: { metric: 'a_win_rate', kind: 'rate' as const, n, successes: aw } };
 }
 
 export const skirmishDuel: ModePlugin<DuelStudy, DuelSpec> = {

@@ -1,0 +1,85 @@
+/** compare.csv statistics: tests, corrections, and the variance reduction of common random numbers. */
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../../src/batch/engine.js';
+import { parseStudy } from '../../src/config/load.js';
+import { validate } from '../../src/config/validate.js';
+import { compareRows, differenceTest, erfc, holm, twoSidedP } from '../../src/stats/compare.js';
+import { wilson } from '../../src/stats/wilson.js';
+import { skirmishAttack } from '../../src/systems/skirmish/attack.js';
+import type { AttackStudy } from '../../src/systems/skirmish/schema.js';
+import type { TaskRows } from '../../src/systems/types.js';
+
+describe('test statistics', () => {
+  it('erfc and two-sided p-values (reference values from tables)', () => {
+    expect(erfc(1)).toBeCloseTo(0.157299207, 6);
+    expect(erfc(0)).toBeCloseTo(1, 6);
+    expect(twoSidedP(1.959964)).toBeCloseTo(0.05, 5);
+    expect(twoSidedP(3.290527)).toBeCloseTo(0.001, 6);
+  });
+
+  it('Welch z for means and the two-proportion z for rates', () => {
+    const w = differenceTest({ metric: 'm', kind: 'mean', n: 100, mean: 1, sd: 2 }, { metric: 'm', kind: 'mean', n: 400, mean: 1.5, sd: 1 });
+    expect(w.se).toBeCloseTo(Math.sqrt(4 / 100 + 1 / 400), 12);
+    expect(w.z).toBeCloseTo(0.5 / Math.sqrt(4 / 100 + 1 / 400), 12);
+    const r = differenceTest({ metric: 'r', kind: 'rate', n: 1000, successes: 500 }, { metric: 'r', kind: 'rate', n: 1000, successes: 550 });
+    const pooled = 0.525;
+    expect(r.z).toBeCloseTo(0.05 / Math.sqrt(pooled * (1 - pooled) * (2 / 1000)), 12);
+  });
+
+  it("Holm's step-down adjustment", () => {
+    expect(holm([0.01, 0.04, 0.03, 0.005])).toEqual([0.03, 0.06, 0.06, 0.02]);
+  });
+
+  it('Wilson interval (reference: 45/100 -> [0.3560, 0.5476])', () => {
+    const ci = wilson(45, 100);
+    expect(ci.low).toBeCloseTo(0.356, 3);
+    expect(ci.high).toBeCloseTo(0.5476, 3);
+  });
+
+  it('pairs each variant row with the baseline row of the same matchup', () => {
+    const row = (variant: string, a: string, mean: number): TaskRows => ({
+      summary: [], distribution: [], headline: [], matchup: { variant, a, b: 'x', situation: '' },
+      stat: { metric: 'mean_wounds', kind: 'mean', n: 1e6, mean, sd: 1 },
+    });
+    const out = compareRows([row('base', 'p', 1), row('base', 'q', 2), row('v', 'q', 2.5), row('v', 'p', 1)], false);
+    expect(out.map((r) => [r[0], r[1], r[2], r[7], r[11]])).toEqual([['v', 'base', 'q', 0.5, 'true'], ['v', 'base', 'p', 0, 'false']]);
+  });
+});
+
+describe('common random numbers', () => {
+  it('the same dice under two variants give a delta with far less variance than independent streams', async () => {
+    const text = `system: skirmish
+mode: attack
+fighters:
+  keen:  { cc: 3, rc: 3, might: 3, skill: 4, defense: 4, wounds: 3 }
+  stout: { cc: 3, rc: 3, might: 4, skill: 3, defense: 4, wounds: 3 }
+weapons:
+  sword: { type: melee, class: sword, might: "+1", skill: "+1" }
+  axe:   { type: melee, class: axe, might: "+2" }
+loadouts:
+  keen-sword: { fighter: keen, weapon: sword }
+  stout-axe:  { fighter: stout, weapon: axe, armor: medium }
+matchups: [{ attacker: keen-sword, defender: stout-axe }]
+variants: { base: {}, defender-ties: { tieGoesTo: defender } }
+`;
+    const study = validate(parseStudy('crn.yaml', text), skirmishAttack.schema) as AttackStudy;
+    const [base, variant] = skirmishAttack.plan(study, 2000);
+    const deltas = async (independent: boolean): Promise<number[]> => {
+      const out: number[] = [];
+      for (let seed = 1; seed <= 60; seed++) {
+        const tasks = [base!, independent ? { ...variant!, streamKey: variant!.streamKey + 1 } : variant!];
+        const [tb, tv] = await simulate(skirmishAttack, tasks, { seed, engine: 'dice', workers: 0 });
+        const mean = (t: Float64Array): number => t.reduce((s, c, code) => s + (code >> 2) * c, 0) / 2000;
+        out.push(mean(tv!) - mean(tb!));
+      }
+      return out;
+    };
+    const variance = (xs: number[]): number => {
+      const m = xs.reduce((a, b) => a + b, 0) / xs.length;
+      return xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1);
+    };
+    const crn = variance(await deltas(false));
+    const indep = variance(await deltas(true));
+    expect(crn * 5).toBeLessThan(indep);
+  });
+});
