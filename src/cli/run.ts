@@ -6,6 +6,7 @@ import { basename, extname, join, relative, resolve } from 'node:path';
 import { chooseEngine, simulate, type Engine } from '../batch/engine.js';
 import { formatProblem, inputError } from '../config/problems.js';
 import { loadStudy, type Study } from '../config/study.js';
+import { planStudy } from '../plan/plan.js';
 import { toCsv } from '../report/csv.js';
 import { COMPARE_HEADER, compareRows } from '../stats/compare.js';
 import { renderMarkdown } from '../report/markdown.js';
@@ -60,7 +61,7 @@ export async function runCommand(opts: RunOptions, io: RunIo): Promise<RunResult
   const engine = chooseEngine(plugin, opts.engine ?? 'auto', trials);
   ensureWritableDir(dir);
 
-  const tasks: PlannedTask<unknown>[] = plugin.plan(study.data, trials);
+  const tasks = planStudy(study, trials);
   const progress = createProgress(io.stderr, plugin.unit);
   const started = performance.now();
   let tallies: Float64Array[];
@@ -97,7 +98,7 @@ export function exactCommand(opts: ExactOptions, io: RunIo): RunResult {
   if (!exact) throw inputError(opts.study, `${plugin.system} ${plugin.mode} has no exact mode; use balance run`);
   const dir = opts.out ?? defaultOutDir(opts.study);
   ensureWritableDir(dir);
-  const tasks: PlannedTask<unknown>[] = plugin.plan(study.data, study.data.trials);
+  const tasks = planStudy(study, study.data.trials);
   const started = performance.now();
   const probabilities = tasks.map((t) => exact(t.spec));
   const exactMs = performance.now() - started;

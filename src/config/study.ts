@@ -8,6 +8,7 @@ import type { AnyModePlugin } from '../systems/types.js';
 import { parseStudy, readStudyFile } from './load.js';
 import { ConfigError, type Problem } from './problems.js';
 import { didYouMean } from './suggest.js';
+import { checkSweep, sweepPoints } from './sweep.js';
 import { validate } from './validate.js';
 
 export interface Study {
@@ -19,6 +20,8 @@ export interface Study {
   readonly data: { seed: number; trials: number; title?: string } & Record<string, unknown>;
   /** Things that are allowed but probably not meant (printed on stderr, the run goes on). */
   readonly warnings: readonly Problem[];
+  /** Sweep points (each a validated study), or null when the study has no `sweep:`. */
+  readonly points: readonly { readonly label: string; readonly data: Study['data'] }[] | null;
 }
 
 export function loadStudy(file: string): Study {
@@ -41,7 +44,10 @@ export function loadStudy(file: string): Study {
   }
   if (problems.length > 0) throw new ConfigError(problems);
   const plugin = findPlugin(system as string, mode as string)!;
-  const study = validate(loaded, plugin.schema) as Study['data'];
+  const sweepProblems = checkSweep(data, plugin.schema);
+  if (sweepProblems.length > 0) throw new ConfigError(sweepProblems.map((p) => loaded.problemAt(p.path, p.message, p.atKey ?? false)));
+  const { sweep: _sweep, ...withoutSweep } = data;
+  const study = validate({ ...loaded, data: withoutSweep }, plugin.schema) as Study['data'];
   const checked = plugin.check(study);
   const place = (p: (typeof checked)[number]): Problem => loaded.problemAt(p.path, p.message, p.atKey ?? false);
   const errors = checked.filter((p) => !p.warning).map(place);
@@ -50,5 +56,19 @@ export function loadStudy(file: string): Study {
     const placed = place(p);
     return { ...placed, message: `warning: ${placed.message}` };
   });
-  return { file, hash: createHash('sha256').update(text).digest('hex'), plugin, data: study, warnings };
+  const points = sweepPoints(data)?.map((p) => {
+    // A swept value the schema refuses is reported at its sweep key.
+    const keys = Object.keys(data['sweep'] as object);
+    const keyFor = (path: string): string => keys.find((k) => path === k || path.startsWith(`${k}.`) || path.startsWith(`${k}[`)) ?? keys[0]!;
+    try {
+      const d = validate({ ...loaded, data: p.data }, plugin.schema) as Study['data'];
+      const bad = plugin.check(d).filter((x) => !x.warning);
+      if (bad.length > 0) throw new ConfigError(bad.map((x) => loaded.problemAt(x.path, x.message, x.atKey ?? false)));
+      return { label: p.label, data: d };
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      throw new ConfigError(err.problems.map((q) => loaded.problemAt(['sweep', keyFor(q.path)], `${p.label}: ${q.path ? `${q.path}: ` : ''}${q.message}`, true)));
+    }
+  }) ?? null;
+  return { file, hash: createHash('sha256').update(text).digest('hex'), plugin, data: study, warnings, points };
 }

@@ -1,0 +1,99 @@
+/**
+ * `sweep:` turns a grid of values into variants. Each key is a path into the study
+ * ("weapons.battle-axe.might", "fighters.stout.defense", "rules.tieGoesTo"), each value a list;
+ * every combination becomes one sweep point, named by its values, whose study is the original
+ * with those fields set. Paths must name an existing profile (or a rules knob) and a field its
+ * schema knows: anything else is an input error naming the nearest valid choice.
+ */
+import type { z } from 'zod';
+import type { FieldPath } from './problems.js';
+import { didYouMean } from './suggest.js';
+import { keysAt } from './validate.js';
+
+export const SWEEP_ROOTS = ['fighters', 'weapons', 'armours', 'characters', 'creatures', 'rules'] as const;
+
+export type SweepValue = string | number | boolean;
+
+export interface SweepProblem {
+  readonly path: FieldPath;
+  readonly message: string;
+  readonly atKey?: boolean;
+}
+
+export interface SweepPoint {
+  readonly label: string;
+  readonly data: Record<string, unknown>;
+}
+
+/** Checks the sweep block's shape and paths; returns problems (empty when fine). */
+export function checkSweep(data: Record<string, unknown>, schema: z.ZodType): SweepProblem[] {
+  const sweep = data['sweep'];
+  if (sweep === undefined) return [];
+  if (sweep === null || typeof sweep !== 'object' || Array.isArray(sweep)) {
+    return [{ path: ['sweep'], message: 'expected a mapping of "path.to.field": [values...]' }];
+  }
+  const problems: SweepProblem[] = [];
+  for (const [path, values] of Object.entries(sweep as Record<string, unknown>)) {
+    const at: FieldPath = ['sweep', path];
+    if (!Array.isArray(values) || values.length === 0 || !values.every((v) => ['string', 'number', 'boolean'].includes(typeof v))) {
+      problems.push({ path: at, message: 'expected a non-empty list of values' });
+      continue;
+    }
+    const parts = path.split('.');
+    const root = parts[0]!;
+    if (!(SWEEP_ROOTS as readonly string[]).includes(root) || !(root in data || root === 'rules')) {
+      const roots = SWEEP_ROOTS.filter((r) => r in data || r === 'rules');
+      problems.push({ path: at, atKey: true, message: `cannot sweep "${path}": it must start with ${roots.join(', ')}${didYouMean(root, roots)}` });
+      continue;
+    }
+    if (root === 'rules') {
+      const knobs = keysAt(schema, ['rules']);
+      if (parts.length !== 2 || !knobs.includes(parts[1]!)) {
+        problems.push({ path: at, atKey: true, message: `cannot sweep "${path}": rules knobs are ${knobs.join(', ')}${didYouMean(parts[1] ?? '', knobs)}` });
+      }
+      continue;
+    }
+    const table = data[root] as Record<string, unknown>;
+    const names = Object.keys(table ?? {});
+    if (parts.length !== 3 || !(parts[1]! in (table ?? {}))) {
+      const hint = parts[1] !== undefined ? didYouMean(parts[1], names) : '';
+      problems.push({ path: at, atKey: true, message: `cannot sweep "${path}": expected ${root}.<name>.<field> with a name from ${names.join(', ')}${hint}` });
+      continue;
+    }
+    const fields = keysAt(schema, [root, parts[1]!]);
+    if (!fields.includes(parts[2]!)) {
+      problems.push({ path: at, atKey: true, message: `cannot sweep "${path}": ${root} have no field "${parts[2]}"${didYouMean(parts[2]!, fields)}` });
+    }
+  }
+  return problems;
+}
+
+function setPath(data: Record<string, unknown>, parts: readonly string[], value: SweepValue): void {
+  let node = data;
+  for (const part of parts.slice(0, -1)) {
+    const next = (node[part] ?? {}) as Record<string, unknown>;
+    node[part] = next;
+    node = next;
+  }
+  node[parts[parts.length - 1]!] = value;
+}
+
+/** Every combination of the sweep's values (the first key varying slowest), or null without a sweep. */
+export function sweepPoints(data: Record<string, unknown>): SweepPoint[] | null {
+  const sweep = data['sweep'] as Record<string, SweepValue[]> | undefined;
+  if (sweep === undefined) return null;
+  const { sweep: _drop, ...base } = data;
+  let points: SweepPoint[] = [{ label: '', data: base }];
+  for (const [path, values] of Object.entries(sweep)) {
+    const next: SweepPoint[] = [];
+    for (const p of points) {
+      for (const v of values) {
+        const copy = structuredClone(p.data);
+        setPath(copy, path.split('.'), v);
+        next.push({ label: p.label === '' ? `${path}=${String(v)}` : `${p.label} ${path}=${String(v)}`, data: copy });
+      }
+    }
+    points = next;
+  }
+  return points;
+}
