@@ -6,8 +6,9 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { deriveStream } from '../dice/rng.js';
 import { chunksOf, type Chunk } from '../plan/chunks.js';
-import type { AnyModePlugin, PlannedTask } from '../systems/types.js';
+import type { AnyModePlugin, Kernel, PlannedTask } from '../systems/types.js';
 import { Piscina } from 'piscina';
 import { prepareTask, runChunk, type PreparedTask } from './run-chunk.js';
 import type { ChunkMessage } from './worker.js';
@@ -61,73 +62,144 @@ export function planChunks(plugin: AnyModePlugin, tasks: readonly PlannedTask<un
   return tasks.flatMap((t, i) => chunksOf(i, t.streamKey, t.trials, plugin.chunkSize, seed));
 }
 
+/**
+ * Runs chunks of a fixed set of tasks into their tallies, on a worker pool kept for the runner's
+ * life (or in this thread with workers = 0). Chunks may come in several batches (precision runs).
+ */
+export class ChunkRunner {
+  readonly tallies: Float64Array[];
+  private readonly kernel: Kernel<unknown, unknown>;
+  private readonly pool: Piscina<ChunkMessage, Float64Array> | null;
+  private readonly run = `${process.pid}-${++runCounter}`;
+  private failure: WorkerError | null = null;
+  private readonly prepared = new Map<number, PreparedTask>();
+  done = 0;
+
+  constructor(
+    private readonly plugin: AnyModePlugin,
+    private readonly tasks: readonly PlannedTask<unknown>[],
+    private readonly options: EngineOptions,
+  ) {
+    const kernel = plugin.kernels[options.engine];
+    if (!kernel) throw new Error(`${plugin.system} ${plugin.mode} has no ${options.engine} engine`);
+    this.kernel = kernel;
+    this.tallies = tasks.map((t) => new Float64Array(kernel.tallySize(t.spec)));
+    this.pool = options.workers > 0
+      ? new Piscina<ChunkMessage, Float64Array>({ filename: workerFile(), minThreads: options.workers, maxThreads: options.workers })
+      : null;
+    this.pool?.on('error', (err: Error) => {
+      this.failure ??= new WorkerError(`a worker failed: ${err.message}`, { cause: err });
+    });
+  }
+
+  private merge(chunk: Chunk, tally: Float64Array, total: number): void {
+    const into = this.tallies[chunk.task]!;
+    for (let i = 0; i < into.length; i++) into[i] = into[i]! + tally[i]!;
+    this.done += chunk.trials;
+    this.options.onProgress?.(this.done, total);
+  }
+
+  /** Runs the chunks (in any order; the merged counts do not depend on it). `total` is for progress. */
+  async runChunks(chunks: readonly Chunk[], total: number): Promise<void> {
+    if (this.pool === null) {
+      for (const chunk of chunks) {
+        let task = this.prepared.get(chunk.task);
+        if (!task) {
+          this.prepared.clear();
+          task = prepareTask(this.kernel, this.tasks[chunk.task]!.spec);
+          this.prepared.set(chunk.task, task);
+        }
+        this.merge(chunk, runChunk(task, chunk.state, chunk.trials), total);
+        if (chunk.index % 16 === 15) await new Promise((r) => setImmediate(r));
+      }
+      return;
+    }
+    const pool = this.pool;
+    // Keep a few chunks in flight per worker; on the first failure stop feeding and let the chunks
+    // in flight settle, so nothing arrives after the pool is gone.
+    let next = 0;
+    const feed = async (): Promise<void> => {
+      while (this.failure === null && next < chunks.length) {
+        const chunk = chunks[next++]!;
+        const msg: ChunkMessage = {
+          run: this.run, kernel: `${this.plugin.system}.${this.plugin.mode}.${this.options.engine}`, task: chunk.task,
+          spec: this.tasks[chunk.task]!.spec, state: chunk.state, trials: chunk.trials,
+        };
+        try {
+          this.merge(chunk, await pool.run(msg), total);
+        } catch (err) {
+          this.failure ??= new WorkerError(
+            `a worker failed on task ${chunk.task + 1} chunk ${chunk.index + 1}: ${(err as Error).message}`, { cause: err },
+          );
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: this.options.workers * 2 }, feed));
+    if (this.failure !== null) throw this.failure;
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.destroy();
+  }
+}
+
 export async function simulate(
   plugin: AnyModePlugin, tasks: readonly PlannedTask<unknown>[], options: EngineOptions,
 ): Promise<Float64Array[]> {
-  const chunks = planChunks(plugin, tasks, options.seed);
-  const total = tasks.reduce((s, t) => s + t.trials, 0);
-  const kernel = plugin.kernels[options.engine];
-  if (!kernel) throw new Error(`${plugin.system} ${plugin.mode} has no ${options.engine} engine`);
-  const tallies = tasks.map((t) => new Float64Array(kernel.tallySize(t.spec)));
-  let done = 0;
-  const merge = (chunk: Chunk, tally: Float64Array): void => {
-    const into = tallies[chunk.task]!;
-    for (let i = 0; i < into.length; i++) into[i] = into[i]! + tally[i]!;
-    done += chunk.trials;
-    options.onProgress?.(done, total);
-  };
-
-  if (options.workers <= 0) {
-    const prepared = new Map<number, PreparedTask>();
-    for (const chunk of chunks) {
-      let task = prepared.get(chunk.task);
-      if (!task) {
-        prepared.clear();
-        task = prepareTask(kernel, tasks[chunk.task]!.spec);
-        prepared.set(chunk.task, task);
-      }
-      merge(chunk, runChunk(task, chunk.state, chunk.trials));
-      if (chunk.index % 16 === 15) await new Promise((r) => setImmediate(r));
-    }
-    return tallies;
-  }
-
-  const run = `${process.pid}-${++runCounter}`;
-  let failure: WorkerError | null = null;
-  const pool = new Piscina<ChunkMessage, Float64Array>({
-    filename: workerFile(),
-    minThreads: options.workers,
-    maxThreads: options.workers,
-  });
-  pool.on('error', (err: Error) => {
-    failure ??= new WorkerError(`a worker failed: ${err.message}`, { cause: err });
-  });
-
-  // Keep a few chunks in flight per worker; on the first failure stop feeding, let the chunks in
-  // flight settle, then close the pool, so nothing arrives after it is gone.
-  let next = 0;
-  const feed = async (): Promise<void> => {
-    while (failure === null && next < chunks.length) {
-      const chunk = chunks[next++]!;
-      const task = tasks[chunk.task]!;
-      const msg: ChunkMessage = {
-        run, kernel: `${plugin.system}.${plugin.mode}.${options.engine}`, task: chunk.task, spec: task.spec,
-        state: chunk.state, trials: chunk.trials,
-      };
-      try {
-        merge(chunk, await pool.run(msg));
-      } catch (err) {
-        failure ??= new WorkerError(
-          `a worker failed on task ${chunk.task + 1} chunk ${chunk.index + 1}: ${(err as Error).message}`, { cause: err },
-        );
-      }
-    }
-  };
+  const runner = new ChunkRunner(plugin, tasks, options);
   try {
-    await Promise.all(Array.from({ length: options.workers * 2 }, feed));
+    await runner.runChunks(planChunks(plugin, tasks, options.seed), tasks.reduce((s, t) => s + t.trials, 0));
   } finally {
-    await pool.destroy();
+    await runner.close();
   }
-  if (failure !== null) throw failure;
-  return tallies;
+  return runner.tallies;
+}
+
+export interface PrecisionOptions extends EngineOptions {
+  /** Target half-width of each task's 95% interval. */
+  readonly precision: number;
+  /** Ceiling of trials per task. */
+  readonly maxTrials: number;
+  /** The half-width a task's tally gives now. */
+  readonly halfWidth: (task: number, tally: Float64Array) => number;
+}
+
+/**
+ * Adds chunks to every task until its interval is narrow enough or it reaches maxTrials. Each
+ * round starts from the merged tallies and schedules, per unfinished task, the chunks its current
+ * spread says it needs; chunk i of a task is always the same stream, so the same seed gives the
+ * same result for any number of workers. Returns the trials each task used.
+ */
+export async function simulateToPrecision(
+  plugin: AnyModePlugin, tasks: readonly PlannedTask<unknown>[], options: PrecisionOptions,
+): Promise<{ tallies: Float64Array[]; trials: number[] }> {
+  const size = plugin.chunkSize;
+  const maxChunks = Math.max(1, Math.ceil(options.maxTrials / size));
+  const used = tasks.map(() => 0);
+  const runner = new ChunkRunner(plugin, tasks, options);
+  const total = tasks.length * maxChunks * size;
+  try {
+    let wanted = tasks.map(() => 1);
+    for (let round = 0; round < 64 && wanted.some((w, i) => w > used[i]!); round++) {
+      const chunks: Chunk[] = [];
+      tasks.forEach((t, i) => {
+        for (let c = used[i]!; c < wanted[i]!; c++) {
+          const trials = Math.min(size, options.maxTrials - c * size);
+          chunks.push({ task: i, index: c, trials, state: deriveStream(options.seed, t.streamKey, c) });
+        }
+        used[i] = wanted[i]!;
+      });
+      await runner.runChunks(chunks, total);
+      wanted = tasks.map((_, i) => {
+        const hw = options.halfWidth(i, runner.tallies[i]!);
+        if (hw <= options.precision || used[i]! >= maxChunks) return used[i]!;
+        // Trials needed scale with (half-width / target)^2; ask for 10% more, at least one chunk.
+        const need = Math.ceil(((used[i]! * (hw / options.precision) ** 2) * 1.1));
+        return Math.min(maxChunks, Math.max(used[i]! + 1, need));
+      });
+    }
+  } finally {
+    await runner.close();
+  }
+  return { tallies: runner.tallies, trials: used.map((c) => Math.min(c * size, options.maxTrials)) };
 }

@@ -24,6 +24,8 @@ interface RunFlags {
   workers?: number | undefined;
   seed?: number | undefined;
   engine?: 'dice' | 'table' | 'auto' | undefined;
+  precision?: number | undefined;
+  maxTrials?: number | undefined;
 }
 
 const MAX_TRIALS = 1_000_000_000;
@@ -39,6 +41,10 @@ export function checkRunFlags(f: RunFlags): void {
   intIn('trials', f.trials, 1, MAX_TRIALS);
   intIn('workers', f.workers, 0, 256);
   intIn('seed', f.seed, 0, Number.MAX_SAFE_INTEGER);
+  intIn('max-trials', f.maxTrials, 1, MAX_TRIALS);
+  if (f.precision !== undefined && !(f.precision > 0 && f.precision < 1e6)) {
+    throw inputError('--precision', `expected a positive number (the 95% interval half-width to reach), received ${String(f.precision)}`);
+  }
   if (f.out !== undefined && f.out.trim() === '') throw inputError('--out', 'expected a directory name');
 }
 
@@ -60,9 +66,14 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
             choices: ['auto', 'dice', 'table'] as const,
             describe: 'dice: roll every die; table: one draw per trial from the exact outcome table; auto: table for 10000+ trials where the mode has one',
             default: 'auto' as const,
-          }),
+          })
+          .option('precision', { type: 'number', describe: 'add trials to each matchup until its 95% interval half-width is at most this' })
+          .option('max-trials', { type: 'number', describe: 'ceiling of trials per matchup with --precision [default: 10 x trials]' }),
       async (a) => {
-        const flags: RunFlags = { study: a.study, out: a.out, trials: a.trials, workers: a.workers, seed: a.seed, engine: a.engine };
+        const flags: RunFlags = {
+          study: a.study, out: a.out, trials: a.trials, workers: a.workers, seed: a.seed, engine: a.engine,
+          precision: a.precision, maxTrials: a['max-trials'],
+        };
         checkRunFlags(flags);
         await runCommand({ ...flags, workers: flags.workers ?? defaultWorkers() }, io);
       },

@@ -3,7 +3,8 @@
  * exact probabilities -> summary.csv, distribution.csv, run.json, report.md.
  */
 import { basename, extname, join, relative, resolve } from 'node:path';
-import { chooseEngine, simulate, type Engine } from '../batch/engine.js';
+import { chooseEngine, simulate, simulateToPrecision, type Engine } from '../batch/engine.js';
+import { intervalHalfWidth } from '../stats/compare.js';
 import { formatProblem, inputError } from '../config/problems.js';
 import { loadStudy, type Study } from '../config/study.js';
 import { planStudy } from '../plan/plan.js';
@@ -23,6 +24,8 @@ export interface RunOptions {
   readonly workers: number;
   readonly seed?: number | undefined;
   readonly engine?: Engine | 'auto' | undefined;
+  readonly precision?: number | undefined;
+  readonly maxTrials?: number | undefined;
 }
 
 export interface RunIo {
@@ -62,25 +65,41 @@ export async function runCommand(opts: RunOptions, io: RunIo): Promise<RunResult
   ensureWritableDir(dir);
 
   const tasks = planStudy(study, trials);
+  const precision = opts.precision ?? study.precision;
+  const maxTrials = opts.maxTrials ?? study.maxTrials ?? 10 * trials;
   const progress = createProgress(io.stderr, plugin.unit);
   const started = performance.now();
   let tallies: Float64Array[];
+  let used: number[];
   try {
-    tallies = await simulate(plugin, tasks, { seed, engine, workers: opts.workers, onProgress: (d, t) => progress.update(d, t) });
+    const onProgress = (d: number, t: number): void => progress.update(d, t);
+    if (precision === null) {
+      tallies = await simulate(plugin, tasks, { seed, engine, workers: opts.workers, onProgress });
+      used = tasks.map((t) => t.trials);
+    } else {
+      const halfWidth = (i: number, tally: Float64Array): number => intervalHalfWidth(plugin.rows(tasks[i]!, tally, false).stat);
+      ({ tallies, trials: used } = await simulateToPrecision(plugin, tasks, {
+        seed, engine, workers: opts.workers, onProgress, precision, maxTrials, halfWidth,
+      }));
+    }
   } finally {
     progress.stop();
   }
   const wallMs = performance.now() - started;
-  const totalTrials = tasks.reduce((s, t) => s + t.trials, 0);
+  const totalTrials = used.reduce((s, t) => s + t, 0);
   const perSecond = totalTrials / (wallMs / 1000);
   const engineFlag = opts.engine === undefined || opts.engine === 'auto' ? '' : ` --engine ${engine}`;
-  const command = `npx balance run ${studyPath(opts.study)} --seed ${seed} --trials ${trials}${engineFlag} --out ${dir}`;
+  const precisionFlag = precision === null ? '' : ` --precision ${precision} --max-trials ${maxTrials}`;
+  const command = `npx balance run ${studyPath(opts.study)} --seed ${seed} --trials ${trials}${precisionFlag}${engineFlag} --out ${dir}`;
   return finish(study, tasks, tallies, false, dir, io, {
-    command, engine, seed, trials, total_trials: totalTrials, chunk_size: plugin.chunkSize, workers: opts.workers,
+    command, engine, seed, trials, total_trials: totalTrials,
+    ...(precision === null ? {} : { precision, max_trials: maxTrials, trials_min: Math.min(...used), trials_max: Math.max(...used) }), chunk_size: plugin.chunkSize, workers: opts.workers,
     wall_time_ms: Math.round(wallMs), [`${plugin.unit}_per_second`]: Math.round(perSecond),
   }, [
     ['seed', String(seed)],
-    ['trials per matchup and variant', String(trials)],
+    precision === null
+      ? ['trials per matchup and variant', String(trials)]
+      : ['precision', `95% interval half-width <= ${precision} (at most ${maxTrials} trials); used ${Math.min(...used)}-${Math.max(...used)} trials per matchup`],
     ['engine', engine === 'table' ? 'table (one draw per trial from the exact outcome table)' : 'dice (every die rolled)'],
     ['wall time', `${(wallMs / 1000).toFixed(2)} s, ${formatCount(perSecond)} ${plugin.unit}/s on ${opts.workers} worker(s)`],
   ], `${formatCount(totalTrials)} ${plugin.unit} in ${(wallMs / 1000).toFixed(2)} s (${formatCount(perSecond)}/s, ${engine} engine, ${opts.workers} worker(s))`);

@@ -20,6 +20,9 @@ export interface Study {
   readonly data: { seed: number; trials: number; title?: string } & Record<string, unknown>;
   /** Things that are allowed but probably not meant (printed on stderr, the run goes on). */
   readonly warnings: readonly Problem[];
+  /** `precision:` (target 95% half-width) and `maxTrials:` from the study, or null. */
+  readonly precision: number | null;
+  readonly maxTrials: number | null;
   /** Sweep points (each a validated study), or null when the study has no `sweep:`. */
   readonly points: readonly { readonly label: string; readonly data: Study['data'] }[] | null;
 }
@@ -46,7 +49,15 @@ export function loadStudy(file: string): Study {
   const plugin = findPlugin(system as string, mode as string)!;
   const sweepProblems = checkSweep(data, plugin.schema);
   if (sweepProblems.length > 0) throw new ConfigError(sweepProblems.map((p) => loaded.problemAt(p.path, p.message, p.atKey ?? false)));
-  const { sweep: _sweep, ...withoutSweep } = data;
+  const { sweep: _sweep, precision, maxTrials, ...withoutSweep } = data;
+  const runProblems: Problem[] = [];
+  if (precision !== undefined && !(typeof precision === 'number' && precision > 0 && precision < 1e6)) {
+    runProblems.push(loaded.problemAt(['precision'], `expected a positive number (the 95% interval half-width to reach), received ${JSON.stringify(precision)}`));
+  }
+  if (maxTrials !== undefined && !(typeof maxTrials === 'number' && Number.isInteger(maxTrials) && maxTrials >= 1 && maxTrials <= 1e9)) {
+    runProblems.push(loaded.problemAt(['maxTrials'], `expected an integer from 1 to 1000000000, received ${JSON.stringify(maxTrials)}`));
+  }
+  if (runProblems.length > 0) throw new ConfigError(runProblems);
   const study = validate({ ...loaded, data: withoutSweep }, plugin.schema) as Study['data'];
   const checked = plugin.check(study);
   const place = (p: (typeof checked)[number]): Problem => loaded.problemAt(p.path, p.message, p.atKey ?? false);
@@ -56,7 +67,8 @@ export function loadStudy(file: string): Study {
     const placed = place(p);
     return { ...placed, message: `warning: ${placed.message}` };
   });
-  const points = sweepPoints(data)?.map((p) => {
+  const sweepSource = data['sweep'] === undefined ? withoutSweep : { ...withoutSweep, sweep: data['sweep'] };
+  const points = sweepPoints(sweepSource)?.map((p) => {
     // A swept value the schema refuses is reported at its sweep key.
     const keys = Object.keys(data['sweep'] as object);
     const keyFor = (path: string): string => keys.find((k) => path === k || path.startsWith(`${k}.`) || path.startsWith(`${k}[`)) ?? keys[0]!;
@@ -70,5 +82,8 @@ export function loadStudy(file: string): Study {
       throw new ConfigError(err.problems.map((q) => loaded.problemAt(['sweep', keyFor(q.path)], `${p.label}: ${q.path ? `${q.path}: ` : ''}${q.message}`, true)));
     }
   }) ?? null;
-  return { file, hash: createHash('sha256').update(text).digest('hex'), plugin, data: study, warnings, points };
+  return {
+    file, hash: createHash('sha256').update(text).digest('hex'), plugin, data: study, warnings, points,
+    precision: (precision as number | undefined) ?? null, maxTrials: (maxTrials as number | undefined) ?? null,
+  };
 }

@@ -6,6 +6,7 @@
  */
 import type { Cell, CompareStat, TaskRows } from '../systems/types.js';
 import { Z95 } from './histogram.js';
+import { wilson } from './wilson.js';
 
 export const COMPARE_HEADER = [
   'variant', 'baseline', 'matchup_a', 'matchup_b', 'metric', 'baseline_value', 'variant_value', 'delta',
@@ -78,4 +79,12 @@ export function compareRows(rows: readonly TaskRows[], exact: boolean): Cell[][]
     if (exact) return [...common, delta, delta, '', delta !== 0 ? 'true' : 'false', v.matchup.situation, ''];
     return [...common, delta - half, delta + half, ps[i]!, adjusted[i]! < 0.05 ? 'true' : 'false', v.matchup.situation, adjusted[i]!];
   });
+}
+
+/** Half-width of the 95% interval of a task's compared number (normal for means, Wilson for rates). */
+export function intervalHalfWidth(s: CompareStat): number {
+  if (s.n <= 1) return Infinity;
+  if (s.kind === 'mean') return (Z95 * s.sd) / Math.sqrt(s.n);
+  const ci = wilson(s.successes, s.n);
+  return (ci.high - ci.low) / 2;
 }

@@ -171,3 +171,29 @@ describe('balance exact and --engine', () => {
     expect(r.stderr).toMatch(/Invalid values:[\s\S]*engine/);
   });
 });
+
+describe('--precision', () => {
+  it('adds trials until the 95% half-width is reached, identically for any worker count, capped by --max-trials', () => {
+    const study = studyFile(EXAMPLE);
+    const [a, b, c] = [tempDir(), tempDir(), tempDir()];
+    expect(balance(['run', study, '--out', a, '--workers', '0', '--precision', '0.01', '--engine', 'dice']).code).toBe(0);
+    expect(balance(['run', study, '--out', b, '--workers', '2', '--precision', '0.01', '--engine', 'dice']).code).toBe(0);
+    const sa = readFileSync(join(a, 'summary.csv'), 'utf8');
+    expect(readFileSync(join(b, 'summary.csv'), 'utf8')).toBe(sa);
+    for (const row of sa.trim().split('\n').slice(1)) {
+      const cells = row.split(',');
+      expect(Number(cells[7]) - Number(cells[4])).toBeLessThanOrEqual(0.01);
+      expect(Number(cells[3]) % 100000).toBe(0);
+    }
+    expect(balance(['run', study, '--out', c, '--precision', '0.0001', '--max-trials', '300000']).code).toBe(0);
+    const trials = readFileSync(join(c, 'summary.csv'), 'utf8').trim().split('\n').slice(1).map((r) => Number(r.split(',')[3]));
+    expect(trials.every((t) => t === 300000)).toBe(true);
+  });
+
+  it('a bad precision is an input error, from the flag or the study', () => {
+    expect(balance(['run', studyFile(EXAMPLE), '--precision', '0']).stderr).toMatch(/^--precision: expected a positive number/);
+    const r = balance(['validate', studyFile(EXAMPLE.replace('seed: 7', 'seed: 7\nprecision: -1'))]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/study\.yaml:4:\d+ precision: expected a positive number/);
+  });
+});
