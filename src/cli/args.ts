@@ -5,7 +5,7 @@
 import yargs, { type Argv } from 'yargs';
 import { defaultWorkers } from '../batch/engine.js';
 import { inputError } from '../config/problems.js';
-import { exactCommand, runCommand, type RunIo } from './run.js';
+import { exactCommand, reportCommand, runCommand, type RunIo } from './run.js';
 import { validateCommand } from './validate.js';
 import { VERSION } from './version.js';
 
@@ -85,9 +85,17 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
         y
           .positional('study', { type: 'string', demandOption: true, describe: 'study file (YAML)' })
           .option('out', { type: 'string', describe: 'output directory [default: reports/<study name>/]' }),
-      (a) => {
+      async (a) => {
         if (a.out !== undefined && a.out.trim() === '') throw inputError('--out', 'expected a directory name');
-        exactCommand({ study: a.study, out: a.out }, io);
+        await exactCommand({ study: a.study, out: a.out }, io);
+      },
+    )
+    .command(
+      'report <dir>',
+      'rebuild report.md and report.html from the CSVs and run.json in DIR',
+      (y) => y.positional('dir', { type: 'string', demandOption: true, describe: 'a run output directory' }),
+      async (a) => {
+        await reportCommand(a.dir, io);
       },
     )
     .command(
@@ -96,7 +104,7 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
       (y) => y.positional('study', { type: 'string', demandOption: true, describe: 'study file (YAML)' }),
       (a) => validateCommand(a.study, io),
     )
-    .demandCommand(1, 'name a command: run, exact or validate')
+    .demandCommand(1, 'name a command: run, exact, report or validate')
     .strict()
     .version(VERSION)
     .help()

@@ -2,6 +2,7 @@
  * `balance run` and `balance exact`: study -> tasks -> merged tallies (simulated on workers) or
  * exact probabilities -> summary.csv, distribution.csv, run.json, report.md.
  */
+import { readFileSync } from 'node:fs';
 import { basename, extname, join, relative, resolve } from 'node:path';
 import { chooseEngine, simulate, simulateToPrecision, type Engine } from '../batch/engine.js';
 import { intervalHalfWidth } from '../stats/compare.js';
@@ -10,9 +11,11 @@ import { loadStudy, type Study } from '../config/study.js';
 import { planStudy } from '../plan/plan.js';
 import { toCsv } from '../report/csv.js';
 import { COMPARE_HEADER, compareRows } from '../stats/compare.js';
+import { reportData } from '../report/data.js';
+import { renderHtml } from '../report/html.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { ensureWritableDir, writeAllOrNothing } from '../report/write.js';
-import type { Cell, PlannedTask, TaskRows } from '../systems/types.js';
+import type { PlannedTask } from '../systems/types.js';
 import { createProgress, formatCount } from './progress.js';
 import { textTable } from './table.js';
 import { VERSION } from './version.js';
@@ -91,18 +94,11 @@ export async function runCommand(opts: RunOptions, io: RunIo): Promise<RunResult
   const engineFlag = opts.engine === undefined || opts.engine === 'auto' ? '' : ` --engine ${engine}`;
   const precisionFlag = precision === null ? '' : ` --precision ${precision} --max-trials ${maxTrials}`;
   const command = `npx balance run ${studyPath(opts.study)} --seed ${seed} --trials ${trials}${precisionFlag}${engineFlag} --out ${dir}`;
-  return finish(study, tasks, tallies, false, dir, io, {
+  return await finish(study, tasks, tallies, false, dir, io, {
     command, engine, seed, trials, total_trials: totalTrials,
     ...(precision === null ? {} : { precision, max_trials: maxTrials, trials_min: Math.min(...used), trials_max: Math.max(...used) }), chunk_size: plugin.chunkSize, workers: opts.workers,
     wall_time_ms: Math.round(wallMs), [`${plugin.unit}_per_second`]: Math.round(perSecond),
-  }, [
-    ['seed', String(seed)],
-    precision === null
-      ? ['trials per matchup and variant', String(trials)]
-      : ['precision', `95% interval half-width <= ${precision} (at most ${maxTrials} trials); used ${Math.min(...used)}-${Math.max(...used)} trials per matchup`],
-    ['engine', engine === 'table' ? 'table (one draw per trial from the exact outcome table)' : 'dice (every die rolled)'],
-    ['wall time', `${(wallMs / 1000).toFixed(2)} s, ${formatCount(perSecond)} ${plugin.unit}/s on ${opts.workers} worker(s)`],
-  ], `${formatCount(totalTrials)} ${plugin.unit} in ${(wallMs / 1000).toFixed(2)} s (${formatCount(perSecond)}/s, ${engine} engine, ${opts.workers} worker(s))`);
+  }, `${formatCount(totalTrials)} ${plugin.unit} in ${(wallMs / 1000).toFixed(2)} s (${formatCount(perSecond)}/s, ${engine} engine, ${opts.workers} worker(s))`);
 }
 
 export interface ExactOptions {
@@ -110,7 +106,7 @@ export interface ExactOptions {
   readonly out?: string | undefined;
 }
 
-export function exactCommand(opts: ExactOptions, io: RunIo): RunResult {
+export async function exactCommand(opts: ExactOptions, io: RunIo): Promise<RunResult> {
   const study = load(opts.study, io);
   const plugin = study.plugin;
   const exact = plugin.exact;
@@ -122,19 +118,16 @@ export function exactCommand(opts: ExactOptions, io: RunIo): RunResult {
   const probabilities = tasks.map((t) => exact(t.spec));
   const exactMs = performance.now() - started;
   const command = `npx balance exact ${studyPath(opts.study)} --out ${dir}`;
-  return finish(study, tasks, probabilities, true, dir, io, {
+  return await finish(study, tasks, probabilities, true, dir, io, {
     command, engine: 'exact', exact_time_ms: Number(exactMs.toFixed(3)),
     exact_time_per_task_ms: Number((exactMs / Math.max(1, tasks.length)).toFixed(3)),
-  }, [
-    ['engine', 'exact (probabilities computed, nothing sampled)'],
-    ['time', `${exactMs.toFixed(1)} ms for ${tasks.length} tasks`],
-  ], `${tasks.length} exact distributions in ${exactMs.toFixed(1)} ms`);
+  }, `${tasks.length} exact distributions in ${exactMs.toFixed(1)} ms`);
 }
 
-function finish(
+async function finish(
   study: Study, tasks: readonly PlannedTask<unknown>[], tallies: readonly Float64Array[], exact: boolean, dir: string,
-  io: RunIo, runFacts: Record<string, unknown>, facts: readonly (readonly [string, string])[], footer: string,
-): RunResult {
+  io: RunIo, runFacts: Record<string, unknown>, footer: string,
+): Promise<RunResult> {
   const plugin = study.plugin;
   const rows = tasks.map((t, i) => plugin.rows(t, tallies[i]!, exact));
   const runJson = {
@@ -143,6 +136,8 @@ function finish(
     command: runFacts['command'],
     study: study.file,
     study_sha256: study.hash,
+    ...(study.data.title !== undefined ? { title: study.data.title } : {}),
+    ...(typeof study.data['description'] === 'string' ? { description: study.data['description'] } : {}),
     system: plugin.system,
     mode: plugin.mode,
     tasks: tasks.length,
@@ -150,38 +145,51 @@ function finish(
     versions: { 'tabletop-balance': VERSION, node: process.version, v8: process.versions.v8 },
   };
   const header = plugin.summaryHeaderFor?.(tasks) ?? plugin.summaryHeader;
-  const files = writeAllOrNothing(dir, outputFiles(study, header, rows, exact, runJson, [
-    ['command', `\`${String(runFacts['command'])}\``],
-    ['study', `${study.file} (sha256 ${study.hash.slice(0, 12)})`],
-    ['system / mode', `${plugin.system} / ${plugin.mode}`],
-    ...facts,
-    ['version', `tabletop-balance ${VERSION}, Node ${process.version}`],
-  ]));
+  const compare = compareRows(rows, exact);
+  const csv = {
+    summary: toCsv(header, rows.map((r) => r.summary)),
+    distribution: toCsv(plugin.distributionHeader, rows.flatMap((r) => r.distribution)),
+    compare: compare.length > 0 ? toCsv(COMPARE_HEADER, compare) : null,
+    run: `${JSON.stringify(runJson, null, 2)}\n`,
+  };
+  const reports = await renderReports(csv);
+  const files = writeAllOrNothing(dir, {
+    ...(csv.compare !== null ? { 'compare.csv': csv.compare } : {}),
+    'summary.csv': csv.summary,
+    'distribution.csv': csv.distribution,
+    'run.json': csv.run,
+    'report.md': reports.markdown,
+    'report.html': reports.html,
+  });
   io.stdout.write(`${textTable(plugin.headlineHeader, rows.map((r) => r.headline))}\n\n${footer}\n`);
   for (const f of files) io.stdout.write(`wrote ${f}\n`);
   return { dir, files };
 }
 
-/** The files every run writes, from the rows of each task. */
-export function outputFiles(
-  study: Study, summaryHeader: readonly string[], rows: readonly TaskRows[], exact: boolean, runJson: Record<string, unknown>, facts: readonly (readonly [string, string])[],
-): Record<string, string> {
-  const plugin = study.plugin;
-  const distribution: (readonly Cell[])[] = rows.flatMap((r) => r.distribution);
-  const compare = compareRows(rows, exact);
-  return {
-    ...(compare.length > 0 ? { 'compare.csv': toCsv(COMPARE_HEADER, compare) } : {}),
-    'summary.csv': toCsv(summaryHeader, rows.map((r) => r.summary)),
-    'distribution.csv': toCsv(plugin.distributionHeader, distribution),
-    'run.json': `${JSON.stringify(runJson, null, 2)}\n`,
-    'report.md': renderMarkdown({
-      title: study.data.title ?? `${basename(study.file)}: ${plugin.system} ${plugin.mode}`,
-      ...(typeof study.data['description'] === 'string' ? { description: study.data['description'] } : {}),
-      facts,
-      headlineHeader: plugin.headlineHeader,
-      headlines: rows.map((r) => r.headline),
-      distributionHeader: plugin.distributionHeader,
-      distribution,
-    }),
+/** report.md and report.html from a run's CSVs and run.json (what `balance report` rebuilds). */
+export async function renderReports(csv: { summary: string; distribution: string; compare: string | null; run: string }): Promise<{ markdown: string; html: string }> {
+  const data = reportData(csv);
+  return { markdown: renderMarkdown(data), html: (await renderHtml(data)).html };
+}
+
+/** `balance report DIR`: rebuilds report.md and report.html from the CSVs in DIR. */
+export async function reportCommand(dir: string, io: RunIo): Promise<RunResult> {
+  const read = (name: string, optional = false): string | null => {
+    try {
+      return readFileSync(join(dir, name), 'utf8');
+    } catch {
+      if (optional) return null;
+      throw inputError(join(dir, name), 'missing: run balance run or balance exact into this directory first');
+    }
   };
+  const csv = { summary: read('summary.csv')!, distribution: read('distribution.csv')!, run: read('run.json')!, compare: read('compare.csv', true) };
+  let reports: { markdown: string; html: string };
+  try {
+    reports = await renderReports(csv);
+  } catch (err) {
+    throw inputError(dir, `cannot read the run's files: ${(err as Error).message}`);
+  }
+  const files = writeAllOrNothing(dir, { 'report.md': reports.markdown, 'report.html': reports.html });
+  for (const f of files) io.stdout.write(`wrote ${f}\n`);
+  return { dir, files };
 }
