@@ -1,30 +1,23 @@
 /** d20 `attack` mode: N attacks per matchup and variant; damage distributions, hit and crit rates. */
 import { hashKey } from '../../dice/rng.js';
 import { summarizeHistogram } from '../../stats/histogram.js';
+import { ATTACK_SIDES, checkPairs, expandPairs } from '../pairs.js';
 import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../types.js';
 import { d20Exact } from './exact.js';
 import { d20AttackDice, d20AttackTable } from './kernel.js';
-import { checkLoadouts, loadoutRef, resolveD20Knobs } from './resolve.js';
+import { checkLoadouts, resolveD20Knobs } from './resolve.js';
 import { compileD20Attack, type D20AttackSpec } from './rules.js';
 import { attackStudySchema, type D20AttackStudy, type SituationInput } from './schema.js';
 
 function expand(study: D20AttackStudy) {
-  return study.matchups.flatMap((m, index) => {
-    const as = m.attackers ?? (m.attacker !== undefined ? [m.attacker] : []);
-    const ds = m.defenders ?? (m.defender !== undefined ? [m.defender] : []);
-    return as.flatMap((attacker) => ds.map((defender) => ({ index, attacker, defender, situation: m.situation, name: m.name })));
-  });
+  return expandPairs(study.matchups, ATTACK_SIDES).map((p) => ({
+    index: p.index, attacker: p.first, defender: p.second, situation: p.entry.situation, name: p.entry.name,
+  }));
 }
 
 function check(study: D20AttackStudy): StudyProblem[] {
-  const problems = checkLoadouts(study);
+  const problems = [...checkLoadouts(study), ...checkPairs(study.matchups, ATTACK_SIDES, study.loadouts)];
   study.matchups.forEach((m, i) => {
-    for (const [one, many] of [['attacker', 'attackers'], ['defender', 'defenders']] as const) {
-      if (m[one] !== undefined && m[many] !== undefined) problems.push({ path: ['matchups', i, many], message: `give either ${one} or ${many}, not both` });
-      if (m[one] === undefined && m[many] === undefined) problems.push({ path: ['matchups', i], message: `missing ${one} (or ${many}: a list)` });
-      if (m[one] !== undefined) problems.push(...loadoutRef(['matchups', i, one], m[one], study.loadouts));
-      (m[many] ?? []).forEach((n, j) => problems.push(...loadoutRef(['matchups', i, many, j], n, study.loadouts)));
-    }
     const cover = m.situation?.cover ?? study.situation.cover;
     if (cover === 'full') {
       const path = m.situation?.cover !== undefined ? ['matchups', i, 'situation', 'cover'] : ['situation', 'cover'];

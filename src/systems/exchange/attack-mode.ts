@@ -1,34 +1,22 @@
 /** Exchange `attack` mode: one Exchange per trial; Wounds to the defender and (Clash) to the attacker. */
 import { hashKey } from '../../dice/rng.js';
 import { summarizeHistogram } from '../../stats/histogram.js';
+import { ATTACK_SIDES, checkPairs, expandPairs } from '../pairs.js';
 import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../types.js';
 import { checkParts, checkSituation, compileExchange, resolveExchangeKnobs, resolveLoadout } from './compile.js';
 import { exchangeExact } from './exact.js';
 import { exchangeAttackDice, exchangeAttackTable } from './kernel.js';
 import type { ExchangeSpec } from './rules.js';
 import { attackStudySchema, type ExchangeAttackStudy, type SituationInput } from './schema.js';
-import { didYouMean } from '../../config/suggest.js';
 
 function expand(study: ExchangeAttackStudy) {
-  return study.matchups.flatMap((m, index) => {
-    const as = m.attackers ?? (m.attacker !== undefined ? [m.attacker] : []);
-    const ds = m.defenders ?? (m.defender !== undefined ? [m.defender] : []);
-    return as.flatMap((attacker) => ds.map((defender) => ({ index, attacker, defender, situation: m.situation, name: m.name })));
-  });
+  return expandPairs(study.matchups, ATTACK_SIDES).map((p) => ({
+    index: p.index, attacker: p.first, defender: p.second, situation: p.entry.situation, name: p.entry.name,
+  }));
 }
 
 function check(study: ExchangeAttackStudy): StudyProblem[] {
-  const problems = checkParts(study);
-  const names = Object.keys(study.loadouts);
-  study.matchups.forEach((m, i) => {
-    for (const [one, many] of [['attacker', 'attackers'], ['defender', 'defenders']] as const) {
-      if (m[one] !== undefined && m[many] !== undefined) problems.push({ path: ['matchups', i, many], message: `give either ${one} or ${many}, not both` });
-      if (m[one] === undefined && m[many] === undefined) problems.push({ path: ['matchups', i], message: `missing ${one} (or ${many}: a list)` });
-      const refs: [string, (string | number)[]][] = m[one] !== undefined ? [[m[one], ['matchups', i, one]]] : [];
-      (m[many] ?? []).forEach((n, j) => refs.push([n, ['matchups', i, many, j]]));
-      for (const [n, path] of refs) if (!(n in study.loadouts)) problems.push({ path, message: `unknown loadout "${n}"${didYouMean(n, names)}` });
-    }
-  });
+  const problems = [...checkParts(study), ...checkPairs(study.matchups, ATTACK_SIDES, study.loadouts)];
   if (problems.length > 0) return problems;
   for (const m of expand(study)) {
     const s = { ...study.situation, ...m.situation };

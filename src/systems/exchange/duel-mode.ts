@@ -1,8 +1,8 @@
 /** Exchange `duel` mode: whole fights with the dice economy; win rates, how fights end, Vitality left. */
-import { didYouMean } from '../../config/suggest.js';
 import { hashKey } from '../../dice/rng.js';
 import { summarizeHistogram } from '../../stats/histogram.js';
 import { wilson } from '../../stats/wilson.js';
+import { checkPairs, DUEL_SIDES, expandPairs } from '../pairs.js';
 import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../types.js';
 import { checkParts, resolveExchangeKnobs, resolveLoadout } from './compile.js';
 import { parsePolicy, type ExchangeDuelSpec } from './duel.js';
@@ -10,27 +10,13 @@ import { exchangeDuelDice, exchangeDuelLayout, MAX_VIT } from './duel-kernel.js'
 import { duelStudySchema, type ExchangeDuelStudy } from './schema.js';
 
 function expand(study: ExchangeDuelStudy) {
-  return study.matchups.flatMap((m, index) => {
-    const as = m.sides ?? (m.a !== undefined ? [m.a] : []);
-    const bs = m.opponents ?? (m.b !== undefined ? [m.b] : []);
-    return as.flatMap((a) => bs.map((b) => ({
-      index, a, b, policyA: m.policyA ?? 'reserve-1', policyB: m.policyB ?? 'reserve-1', conditionsA: m.conditionsA, conditionsB: m.conditionsB,
-    })));
-  });
+  return expandPairs(study.matchups, DUEL_SIDES).map(({ index, first, second, entry: m }) => ({
+    index, a: first, b: second, policyA: m.policyA ?? 'reserve-1', policyB: m.policyB ?? 'reserve-1', conditionsA: m.conditionsA, conditionsB: m.conditionsB,
+  }));
 }
 
 function check(study: ExchangeDuelStudy): StudyProblem[] {
-  const problems = checkParts(study);
-  const names = Object.keys(study.loadouts);
-  study.matchups.forEach((m, i) => {
-    for (const [one, many] of [['a', 'sides'], ['b', 'opponents']] as const) {
-      if (m[one] !== undefined && m[many] !== undefined) problems.push({ path: ['matchups', i, many], message: `give either ${one} or ${many}, not both` });
-      if (m[one] === undefined && m[many] === undefined) problems.push({ path: ['matchups', i], message: `missing ${one} (or ${many}: a list)` });
-      const refs: [string, (string | number)[]][] = m[one] !== undefined ? [[m[one], ['matchups', i, one]]] : [];
-      (m[many] ?? []).forEach((n, j) => refs.push([n, ['matchups', i, many, j]]));
-      for (const [n, path] of refs) if (!(n in study.loadouts)) problems.push({ path, message: `unknown loadout "${n}"${didYouMean(n, names)}` });
-    }
-  });
+  const problems = [...checkParts(study), ...checkPairs(study.matchups, DUEL_SIDES, study.loadouts)];
   for (const [name, c] of Object.entries(study.characters)) {
     if (c.vitality > MAX_VIT) problems.push({ path: ['characters', name, 'vitality'], message: `duels track Vitality up to ${MAX_VIT}` });
   }

@@ -3,6 +3,7 @@
  * cross-reference checks the schema cannot express (with "did you mean").
  */
 import { didYouMean } from '../../config/suggest.js';
+import { ATTACK_SIDES, checkPairs, expandPairs } from '../pairs.js';
 import type { StudyProblem } from '../types.js';
 import {
   DEFAULT_KNOBS, DEFAULT_SITUATION, WEAPON_CLASSES,
@@ -120,15 +121,9 @@ export interface ExpandedMatchup {
 
 /** Every attacker x defender pair of every matchup entry, in the order written. */
 export function expandMatchups(matchups: readonly MatchupInput[]): ExpandedMatchup[] {
-  const out: ExpandedMatchup[] = [];
-  matchups.forEach((m, index) => {
-    const attackers = m.attackers ?? (m.attacker !== undefined ? [m.attacker] : []);
-    const defenders = m.defenders ?? (m.defender !== undefined ? [m.defender] : []);
-    for (const attacker of attackers) {
-      for (const defender of defenders) out.push({ index, attacker, defender, situation: m.situation, name: m.name });
-    }
-  });
-  return out;
+  return expandPairs(matchups, ATTACK_SIDES).map((p) => ({
+    index: p.index, attacker: p.first, defender: p.second, situation: p.entry.situation, name: p.entry.name,
+  }));
 }
 
 function refProblem(path: StudyProblem['path'], kind: string, name: string, known: Record<string, unknown>): StudyProblem {
@@ -189,17 +184,7 @@ export function checkMatchups(
   matchups: readonly MatchupInput[], loadouts: Readonly<Record<string, LoadoutInput>>,
   fighters: Readonly<Record<string, FighterInput>>, studySituation: SituationInput,
 ): StudyProblem[] {
-  const problems: StudyProblem[] = [];
-  matchups.forEach((m, i) => {
-    for (const [one, many] of [['attacker', 'attackers'], ['defender', 'defenders']] as const) {
-      if (m[one] !== undefined && m[many] !== undefined) problems.push({ path: ['matchups', i, many], message: `give either ${one} or ${many}, not both` });
-      if (m[one] === undefined && m[many] === undefined) problems.push({ path: ['matchups', i], message: `missing ${one} (or ${many}: a list)` });
-      if (m[one] !== undefined && !(m[one] in loadouts)) problems.push(refProblem(['matchups', i, one], 'loadout', m[one], loadouts));
-      (m[many] ?? []).forEach((name, j) => {
-        if (!(name in loadouts)) problems.push(refProblem(['matchups', i, many, j], 'loadout', name, loadouts));
-      });
-    }
-  });
+  const problems = checkPairs(matchups, ATTACK_SIDES, loadouts);
   for (const e of expandMatchups(matchups)) {
     const wounds = e.situation?.defenderWounds ?? studySituation.defenderWounds;
     const fighter = fighters[loadouts[e.defender]?.fighter ?? ''];

@@ -2,7 +2,7 @@
  * Skirmish `duel` mode: whole 1-v-1 fights per matchup and variant; win rates with Wilson
  * intervals, rounds, end states and Wounds left.
  */
-import { didYouMean } from '../../../config/suggest.js';
+import { checkPairs, DUEL_SIDES, expandPairs } from '../../pairs.js';
 import { hashKey } from '../../../dice/rng.js';
 import { wilson } from '../../../stats/wilson.js';
 import { summarizeHistogram } from '../../../stats/histogram.js';
@@ -24,28 +24,11 @@ export interface ExpandedDuel {
 
 /** Every side x opponent pair of every matchup entry, in the order written. */
 export function expandDuels(matchups: readonly DuelMatchupInput[]): ExpandedDuel[] {
-  return matchups.flatMap((m, index) => {
-    const as = m.sides ?? (m.a !== undefined ? [m.a] : []);
-    const bs = m.opponents ?? (m.b !== undefined ? [m.b] : []);
-    return as.flatMap((a) => bs.map((b) => ({ index, a, b, policyA: m.policyA, policyB: m.policyB })));
-  });
+  return expandPairs(matchups, DUEL_SIDES).map((p) => ({ index: p.index, a: p.first, b: p.second, policyA: p.entry.policyA, policyB: p.entry.policyB }));
 }
 
 function check(study: DuelStudy): StudyProblem[] {
-  const problems = checkProfiles(study);
-  const names = Object.keys(study.loadouts);
-  study.matchups.forEach((m, i) => {
-    for (const [one, many] of [['a', 'sides'], ['b', 'opponents']] as const) {
-      if (m[one] !== undefined && m[many] !== undefined) problems.push({ path: ['matchups', i, many], message: `give either ${one} or ${many}, not both` });
-      if (m[one] === undefined && m[many] === undefined) problems.push({ path: ['matchups', i], message: `missing ${one} (or ${many}: a list)` });
-      const refs: [string, (string | number)[]][] = m[one] !== undefined ? [[m[one], ['matchups', i, one]]] : [];
-      (m[many] ?? []).forEach((n, j) => refs.push([n, ['matchups', i, many, j]]));
-      for (const [name, path] of refs) {
-        if (!(name in study.loadouts)) problems.push({ path, message: `unknown loadout "${name}"${didYouMean(name, names)}` });
-      }
-    }
-  });
-  return problems;
+  return [...checkProfiles(study), ...checkPairs(study.matchups, DUEL_SIDES, study.loadouts)];
 }
 
 export function resolveDuelKnobs(...layers: DuelStudy['rules'][]): DuelKnobs {
