@@ -22,7 +22,7 @@ export function parsePolicy(name: string): ExchangePolicy {
   return { reserve: m ? Number(m[1]) : 0, guardFirst: false };
 }
 
-export type Condition = 'slowed' | 'reeling' | 'prone';
+export type Condition = 'slowed' | 'reeling' | 'prone' | 'stunned';
 
 export interface ExchangeDuelSide {
   readonly loadout: ExchangeLoadout;
@@ -68,7 +68,8 @@ export class Character {
     this.ranged = isRanged(side.loadout.weapon);
     this.attackSkill = this.ranged ? c.ranged : c.melee;
     this.slowed = side.conditions.includes('slowed');
-    this.reeling = side.conditions.includes('reeling');
+    // Reeling: Disadvantage on attacks, Full Guard and Clash; Stunned: Disadvantage on every Skill Check (the same rolls here).
+    this.reeling = side.conditions.includes('reeling') || side.conditions.includes('stunned');
     this.prone = side.conditions.includes('prone');
   }
 

@@ -106,8 +106,8 @@ export const duelStudySchema = z.strictObject({
     policyA: policy.optional(),
     policyB: policy.optional(),
     /** Conditions each side fights under for the whole duel. */
-    conditionsA: z.array(z.enum(['slowed', 'reeling', 'prone'])).default([]),
-    conditionsB: z.array(z.enum(['slowed', 'reeling', 'prone'])).default([]),
+    conditionsA: z.array(z.enum(['slowed', 'reeling', 'prone', 'stunned'])).default([]),
+    conditionsB: z.array(z.enum(['slowed', 'reeling', 'prone', 'stunned'])).default([]),
   })).min(1),
 });
 

@@ -162,6 +162,11 @@ export function checkProfiles(s: SkirmishStudyParts): StudyProblem[] {
     (l.weapons ?? []).forEach((w, i) => {
       if (!(w in s.weapons)) problems.push(refProblem(['loadouts', name, 'weapons', i], 'weapon', w, s.weapons));
     });
+    const fighter = s.fighters[l.fighter];
+    const spell = loadoutWeapons(l).find((w) => s.weapons[w]?.class === 'spell');
+    if (fighter && spell !== undefined && !fighter.keywords.map((k) => k.toLowerCase()).includes('caster')) {
+      problems.push({ path: ['loadouts', name], message: `${l.fighter} cannot use the spell ${spell}: only fighters with the Caster keyword know spells (add keywords: [caster])` });
+    }
   }
   const classes: readonly string[] = WEAPON_CLASSES;
   const knobLayers: [StudyProblem['path'], KnobsInput][] = [

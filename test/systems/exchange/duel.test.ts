@@ -86,6 +86,17 @@ describe('Wounds', () => {
     const both = duel(lo('a'), lo('b'), [MISS, MISS]);
     both.wound(both.chars[1], 4);
     expect([both.chars[1].broke, both.end]).toEqual([true, END_BROKE]);
+    // one trigger alone: 6 -> 2 over two hits, the second (1 Wound) is the first fall below half
+    const one = duel(lo('a'), lo('b'), [MISS, MISS]);
+    one.wound(one.chars[1], 3);
+    expect(one.chars[1].broke).toBe(false);
+    one.wound(one.chars[1], 1);
+    expect(one.chars[1].broke).toBe(true);
+    // one trigger alone: more than half in one hit, after the first fall below half is spent
+    const big = duel(lo('a'), lo('b', { vitality: 20 }), [MISS, MISS]);
+    big.chars[1].belowHalf = true;
+    big.wound(big.chars[1], 11);
+    expect([big.chars[1].vit, big.chars[1].broke]).toEqual([9, true]);
     // a later fall is not the first: no second check
     const again = duel(lo('a'), lo('b'), [HIT, MISS]);
     again.wound(again.chars[1], 4);
