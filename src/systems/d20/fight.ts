@@ -99,14 +99,10 @@ export class Fight {
   round = 0;
   over = false;
 
-  constructor(readonly spec: FightSpec, private dice: Dice) {
+  constructor(readonly spec: FightSpec, private readonly dice: Dice) {
     this.creatures = spec.fighters.map((f, i) => new Creature(f, i));
     this.specs = spec.fighters.map(() => spec.fighters.map(() => [undefined, undefined, undefined]));
     this.declared = spec.fighters.map(() => ({ act: Act.None, target: -1 }));
-  }
-
-  useDice(dice: Dice): void {
-    this.dice = dice;
   }
 
   attackSpec(a: number, t: number, edge: number): D20AttackSpec {

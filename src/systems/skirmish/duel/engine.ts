@@ -82,17 +82,13 @@ export class Duel {
   actionsLeft = 0;
   over = false;
 
-  constructor(readonly spec: DuelSpec, private dice: DuelDice) {
+  constructor(readonly spec: DuelSpec, private readonly dice: DuelDice) {
     const { a, b } = withUnarmed(spec);
     this.fighters = [new Fighter(a, spec.policies[0], spec), new Fighter(b, spec.policies[1], spec)];
     this.attacks = [
       new AttackCache(a, b, spec.knobs, spec.settings.cover),
       new AttackCache(b, a, spec.knobs, spec.settings.cover),
     ];
-  }
-
-  useDice(dice: DuelDice): void {
-    this.dice = dice;
   }
 
   /** Plays one duel to the end. */
