@@ -23,6 +23,8 @@ export interface EngineOptions {
   readonly workers: number;
   /** Called after each chunk with trials done and total. */
   readonly onProgress?: (done: number, total: number) => void;
+  /** Run only shard `index` (1-based) of `count`: every count-th chunk. Merged shards equal one run. */
+  readonly shard?: { readonly index: number; readonly count: number };
 }
 
 /** A worker (or the kernel in this thread) failed: the run is abandoned. */
@@ -147,8 +149,10 @@ export async function simulate(
   plugin: AnyModePlugin, tasks: readonly PlannedTask<unknown>[], options: EngineOptions,
 ): Promise<Float64Array[]> {
   const runner = new ChunkRunner(plugin, tasks, options);
+  const shard = options.shard;
+  const chunks = planChunks(plugin, tasks, options.seed).filter((_, k) => shard === undefined || k % shard.count === shard.index - 1);
   try {
-    await runner.runChunks(planChunks(plugin, tasks, options.seed), tasks.reduce((s, t) => s + t.trials, 0));
+    await runner.runChunks(chunks, chunks.reduce((s, c) => s + c.trials, 0));
   } finally {
     await runner.close();
   }

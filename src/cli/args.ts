@@ -5,7 +5,7 @@
 import yargs, { type Argv } from 'yargs';
 import { defaultWorkers } from '../batch/engine.js';
 import { inputError } from '../config/problems.js';
-import { exactCommand, reportCommand, runCommand, type RunIo } from './run.js';
+import { exactCommand, mergeCommand, reportCommand, runCommand, type RunIo } from './run.js';
 import { validateCommand } from './validate.js';
 import { VERSION } from './version.js';
 
@@ -26,6 +26,7 @@ interface RunFlags {
   engine?: 'dice' | 'table' | 'auto' | undefined;
   precision?: number | undefined;
   maxTrials?: number | undefined;
+  shard?: string | undefined;
 }
 
 const MAX_TRIALS = 1_000_000_000;
@@ -46,6 +47,17 @@ export function checkRunFlags(f: RunFlags): void {
     throw inputError('--precision', `expected a positive number (the 95% interval half-width to reach), received ${String(f.precision)}`);
   }
   if (f.out !== undefined && f.out.trim() === '') throw inputError('--out', 'expected a directory name');
+  if (f.shard !== undefined) parseShard(f.shard);
+}
+
+/** `--shard i/n`: 1 <= i <= n. */
+export function parseShard(text: string): { index: number; count: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(text);
+  const [index, count] = m ? [Number(m[1]), Number(m[2])] : [0, 0];
+  if (!m || count < 1 || index < 1 || index > count || count > 10_000) {
+    throw inputError('--shard', `expected i/n with 1 <= i <= n (e.g. 1/4), received ${JSON.stringify(text)}`);
+  }
+  return { index, count };
 }
 
 export function createCli(argv: readonly string[], io: RunIo): Argv {
@@ -54,7 +66,7 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
     .usage('$0 <command> STUDY.yaml [options]')
     .command(
       'run <study>',
-      'simulate a study and write summary.csv, distribution.csv, run.json and report.md',
+      'simulate a study and write summary.csv, distribution.csv, compare.csv, run.json, report.md and report.html',
       (y) =>
         y
           .positional('study', { type: 'string', demandOption: true, describe: 'study file (YAML)' })
@@ -68,14 +80,16 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
             default: 'auto' as const,
           })
           .option('precision', { type: 'number', describe: 'add trials to each matchup until its 95% interval half-width is at most this' })
-          .option('max-trials', { type: 'number', describe: 'ceiling of trials per matchup with --precision [default: 10 x trials]' }),
+          .option('max-trials', { type: 'number', describe: 'ceiling of trials per matchup with --precision [default: 10 x trials]' })
+          .option('shard', { type: 'string', describe: 'run shard i/n only, writing shard-i-of-n.json for balance merge' }),
       async (a) => {
         const flags: RunFlags = {
           study: a.study, out: a.out, trials: a.trials, workers: a.workers, seed: a.seed, engine: a.engine,
-          precision: a.precision, maxTrials: a['max-trials'],
+          precision: a.precision, maxTrials: a['max-trials'], shard: a.shard,
         };
         checkRunFlags(flags);
-        await runCommand({ ...flags, workers: flags.workers ?? defaultWorkers() }, io);
+        const { shard, ...rest } = flags;
+        await runCommand({ ...rest, workers: flags.workers ?? defaultWorkers(), ...(shard !== undefined ? { shard: parseShard(shard) } : {}) }, io);
       },
     )
     .command(
@@ -88,6 +102,18 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
       async (a) => {
         if (a.out !== undefined && a.out.trim() === '') throw inputError('--out', 'expected a directory name');
         await exactCommand({ study: a.study, out: a.out }, io);
+      },
+    )
+    .command(
+      'merge <study> <shards..>',
+      'add up shard files (balance run --shard i/n) and write what one run would have',
+      (y) =>
+        y
+          .positional('study', { type: 'string', demandOption: true, describe: 'the study the shards ran' })
+          .positional('shards', { type: 'string', array: true, demandOption: true, describe: 'shard-i-of-n.json files' })
+          .option('out', { type: 'string', describe: 'output directory [default: reports/<study name>/]' }),
+      async (a) => {
+        await mergeCommand({ study: a.study, shards: a.shards, out: a.out }, io);
       },
     )
     .command(
@@ -104,7 +130,7 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
       (y) => y.positional('study', { type: 'string', demandOption: true, describe: 'study file (YAML)' }),
       (a) => validateCommand(a.study, io),
     )
-    .demandCommand(1, 'name a command: run, exact, report or validate')
+    .demandCommand(1, 'name a command: run, exact, merge, report or validate')
     .strict()
     .version(VERSION)
     .help()

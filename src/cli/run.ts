@@ -29,6 +29,7 @@ export interface RunOptions {
   readonly engine?: Engine | 'auto' | undefined;
   readonly precision?: number | undefined;
   readonly maxTrials?: number | undefined;
+  readonly shard?: { readonly index: number; readonly count: number } | undefined;
 }
 
 export interface RunIo {
@@ -69,6 +70,7 @@ export async function runCommand(opts: RunOptions, io: RunIo): Promise<RunResult
 
   const tasks = planStudy(study, trials);
   const precision = opts.precision ?? study.precision;
+  if (opts.shard !== undefined && precision !== null) throw inputError('--shard', 'cannot be combined with --precision (or precision: in the study)');
   const maxTrials = opts.maxTrials ?? study.maxTrials ?? 10 * trials;
   const progress = createProgress(io.stderr, plugin.unit);
   const started = performance.now();
@@ -77,7 +79,7 @@ export async function runCommand(opts: RunOptions, io: RunIo): Promise<RunResult
   try {
     const onProgress = (d: number, t: number): void => progress.update(d, t);
     if (precision === null) {
-      tallies = await simulate(plugin, tasks, { seed, engine, workers: opts.workers, onProgress });
+      tallies = await simulate(plugin, tasks, { seed, engine, workers: opts.workers, onProgress, ...(opts.shard ? { shard: opts.shard } : {}) });
       used = tasks.map((t) => t.trials);
     } else {
       const halfWidth = (i: number, tally: Float64Array): number => intervalHalfWidth(plugin.rows(tasks[i]!, tally, false).stat);
@@ -89,6 +91,7 @@ export async function runCommand(opts: RunOptions, io: RunIo): Promise<RunResult
     progress.stop();
   }
   const wallMs = performance.now() - started;
+  if (opts.shard !== undefined) return writeShard(study, { seed, trials, engine, shard: opts.shard }, tallies, dir, io);
   const totalTrials = used.reduce((s, t) => s + t, 0);
   const perSecond = totalTrials / (wallMs / 1000);
   const engineFlag = opts.engine === undefined || opts.engine === 'auto' ? '' : ` --engine ${engine}`;
@@ -192,4 +195,75 @@ export async function reportCommand(dir: string, io: RunIo): Promise<RunResult> 
   const files = writeAllOrNothing(dir, { 'report.md': reports.markdown, 'report.html': reports.html });
   for (const f of files) io.stdout.write(`wrote ${f}\n`);
   return { dir, files };
+}
+
+export interface ShardFile {
+  readonly tool: 'tabletop-balance';
+  readonly version: string;
+  readonly study_sha256: string;
+  readonly seed: number;
+  readonly trials: number;
+  readonly engine: Engine;
+  readonly shard: readonly [number, number];
+  readonly tallies: readonly (readonly number[])[];
+}
+
+function writeShard(
+  study: Study, run: { seed: number; trials: number; engine: Engine; shard: { index: number; count: number } },
+  tallies: readonly Float64Array[], dir: string, io: RunIo,
+): RunResult {
+  const file: ShardFile = {
+    tool: 'tabletop-balance', version: VERSION, study_sha256: study.hash, seed: run.seed, trials: run.trials, engine: run.engine,
+    shard: [run.shard.index, run.shard.count], tallies: tallies.map((t) => Array.from(t)),
+  };
+  const name = `shard-${run.shard.index}-of-${run.shard.count}.json`;
+  const files = writeAllOrNothing(dir, { [name]: `${JSON.stringify(file)}\n` });
+  for (const f of files) io.stdout.write(`wrote ${f}\n`);
+  return { dir, files };
+}
+
+/** `balance merge STUDY SHARD...`: adds the shards' tallies and writes what one run would have written. */
+export async function mergeCommand(opts: { study: string; shards: readonly string[]; out?: string | undefined }, io: RunIo): Promise<RunResult> {
+  const study = load(opts.study, io);
+  const shards = opts.shards.map((f): ShardFile => {
+    try {
+      return JSON.parse(readFileSync(f, 'utf8')) as ShardFile;
+    } catch (err) {
+      throw inputError(f, `not a shard file (${(err as Error).message})`);
+    }
+  });
+  const first = shards[0];
+  if (first === undefined) throw inputError('merge', 'name the shard files to merge');
+  const n = first.shard[1];
+  shards.forEach((s, i) => {
+    const f = opts.shards[i]!;
+    if (s.tool !== 'tabletop-balance' || !Array.isArray(s.tallies)) throw inputError(f, 'not a shard file');
+    if (s.study_sha256 !== study.hash) throw inputError(f, `was run from another version of the study (sha256 ${String(s.study_sha256).slice(0, 12)})`);
+    for (const k of ['seed', 'trials', 'engine'] as const) {
+      if (s[k] !== first[k]) throw inputError(f, `${k} ${String(s[k])} differs from ${String(first[k])} in ${opts.shards[0]!}`);
+    }
+    if (s.shard[1] !== n) throw inputError(f, `is shard ${s.shard[0]}/${s.shard[1]}, not of ${n}`);
+  });
+  const have = new Set(shards.map((s) => s.shard[0]));
+  const missing = Array.from({ length: n }, (_, i) => i + 1).filter((i) => !have.has(i));
+  if (missing.length > 0 || shards.length !== n) {
+    throw inputError('merge', `needs each of the ${n} shards exactly once${missing.length > 0 ? `; missing ${missing.join(', ')}` : ''}`);
+  }
+  const dir = opts.out ?? defaultOutDir(opts.study);
+  ensureWritableDir(dir);
+  const tasks = planStudy(study, first.trials);
+  const tallies = tasks.map((_, i) => {
+    const sum = new Float64Array(shards[0]!.tallies[i]?.length ?? 0);
+    for (const s of shards) {
+      const t = s.tallies[i];
+      if (t === undefined || t.length !== sum.length) throw inputError('merge', `shard ${s.shard[0]} does not match the study's tasks`);
+      for (let k = 0; k < sum.length; k++) sum[k] = sum[k]! + t[k]!;
+    }
+    return sum;
+  });
+  const command = `npx balance merge ${studyPath(opts.study)} ${opts.shards.join(' ')} --out ${dir}`;
+  const totalTrials = tasks.reduce((s, t) => s + t.trials, 0);
+  return await finish(study, tasks, tallies, false, dir, io, {
+    command, engine: first.engine, seed: first.seed, trials: first.trials, total_trials: totalTrials, chunk_size: study.plugin.chunkSize, shards: n,
+  }, `${formatCount(totalTrials)} ${study.plugin.unit} merged from ${n} shards`);
 }

@@ -197,3 +197,21 @@ describe('--precision', () => {
     expect(r.stderr).toMatch(/study\.yaml:4:\d+ precision: expected a positive number/);
   });
 });
+
+describe('--shard and merge', () => {
+  it('merged shards give byte-identical CSVs to one run; a missing shard or a bad flag is an input error', () => {
+    const study = studyFile(EXAMPLE);
+    const [one, s1, s2, merged] = [tempDir(), tempDir(), tempDir(), tempDir()];
+    expect(balance(['run', study, '--out', one, '--workers', '1', '--trials', '250000']).code).toBe(0);
+    expect(balance(['run', study, '--out', s1, '--shard', '1/2', '--trials', '250000']).code).toBe(0);
+    expect(balance(['run', study, '--out', s2, '--shard', '2/2', '--trials', '250000', '--workers', '0']).code).toBe(0);
+    const shards = [join(s1, 'shard-1-of-2.json'), join(s2, 'shard-2-of-2.json')];
+    expect(balance(['merge', study, ...shards, '--out', merged]).code).toBe(0);
+    for (const f of ['summary.csv', 'distribution.csv', 'compare.csv']) {
+      expect(readFileSync(join(merged, f), 'utf8')).toBe(readFileSync(join(one, f), 'utf8'));
+    }
+    const missing = balance(['merge', study, shards[0]!, '--out', tempDir()]);
+    expect([missing.code, missing.stderr.trim().split('\n').pop()]).toEqual([2, 'merge: needs each of the 2 shards exactly once; missing 2']);
+    expect(balance(['run', study, '--shard', '3/2']).stderr).toMatch(/^--shard: expected i\/n with 1 <= i <= n/);
+  });
+});
