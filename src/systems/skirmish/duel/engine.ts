@@ -198,7 +198,7 @@ export class Duel {
         this.recover(s);
         break;
       case Action.CrawlAway:
-        if (f.state === DOWNED) this.distance += Math.ceil(f.movement / 2);
+        if (f.state === DOWNED || (f.state === STUNNED && this.spec.knobs.stunnedActs)) this.distance += Math.ceil(f.movement / 2);
         break;
       default:
         break;

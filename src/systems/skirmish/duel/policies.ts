@@ -6,13 +6,15 @@
  * `shooter`: Aim then shoot; Retreat when engaged with an Active enemy; close to or back off to
  * its weapon's range. `kite`: stay out of the enemy's charge reach (its Movement + 1") and shoot.
  */
-import { ACTIVE, DOWNED } from '../profile.js';
+import { ACTIVE, DOWNED, STUNNED } from '../profile.js';
 import { Action, ENGAGEMENT, type Duel } from './engine.js';
 import { KITE, SHOOTER } from './setup.js';
 
 export function decide(duel: Duel, s: number, reaction: boolean): Action {
   const f = duel.fighters[s]!;
   if (f.state === DOWNED) return reaction ? Action.None : Action.Recover;
+  // Knob stunnedActs: a Stunned fighter activates; the only thing it can do is crawl away.
+  if (f.state === STUNNED) return reaction || !duel.spec.knobs.stunnedActs ? Action.None : Action.CrawlAway;
   if (f.state !== ACTIVE) return Action.None;
   if (f.policy === SHOOTER && f.shooting >= 0) return shooter(duel, s, reaction);
   if (f.policy === KITE && f.shooting >= 0) return kite(duel, s, reaction);

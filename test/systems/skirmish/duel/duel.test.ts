@@ -51,9 +51,12 @@ describe('initiative', () => {
     expect(d.activates(0)).toBe(false);
     d.fighters[1].state = DOWNED;
     expect(d.initiative()).toBe(1); // b (Downed) still activates, alone
-    const k = duel(keenSword, stoutAxe, [], { knobs: { stunnedActs: true } });
+    const k = duel(keenSword, stoutAxe, [], { knobs: { stunnedActs: true }, settings: { distance: 1 } });
     k.fighters[0].state = STUNNED;
     expect(k.activates(0)).toBe(true);
+    expect(decide(k, 0, false)).toBe(Action.CrawlAway);
+    k.perform(0, Action.CrawlAway, false);
+    expect(k.distance).toBe(3);
   });
 });
 
