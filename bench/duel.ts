@@ -4,7 +4,9 @@
  * ranged one (an archer shooting, Stout charging): the table engine (one draw per attack) against
  * the per-die engine, then the whole engine with 1 and 2 workers.
  */
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { simulate } from '../src/batch/engine.js';
 import { parseStudy } from '../src/config/load.js';
 import { validate } from '../src/config/validate.js';
@@ -14,25 +16,11 @@ import type { DuelSpec } from '../src/systems/skirmish/duel/setup.js';
 import type { DuelStudy } from '../src/systems/skirmish/schema.js';
 import type { Kernel, PlannedTask } from '../src/systems/types.js';
 
-const STUDY = `system: skirmish
-mode: duel
-fighters:
-  keen:  { cc: 3, rc: 3, might: 3, skill: 4, defense: 4, wounds: 3, movement: 5 }
-  stout: { cc: 3, rc: 3, might: 4, skill: 3, defense: 4, wounds: 3, movement: 4 }
-weapons:
-  sword:      { type: melee, class: sword, might: "+1", skill: "+1" }
-  battle-axe: { type: melee, class: axe, might: "+2", skill: "-" }
-  shortbow:   { type: ranged, class: bow, might: "+1", skill: "4", range: [3, 24] }
-  dagger:     { type: melee, class: other, skill: "+1" }
-loadouts:
-  keen-sword:       { fighter: keen, weapon: sword }
-  stout-axe-medium: { fighter: stout, weapon: battle-axe, armor: medium }
-  archer:           { fighter: keen, weapons: [shortbow, dagger], armor: light }
-duel: { distance: 12, maxRounds: 20 }
-matchups:
+const FIXTURE = fileURLToPath(new URL('../../test/fixtures/keen-stout-duel.yaml', import.meta.url));
+const STUDY = readFileSync(FIXTURE, 'utf8').replace(/matchups:[\s\S]*?variants:/, `matchups:
   - { a: keen-sword, b: stout-axe-medium }
   - { a: archer, b: stout-axe-medium, policyA: shooter }
-`;
+variants:`);
 const study = validate(parseStudy('bench.yaml', STUDY), skirmishDuel.schema) as DuelStudy;
 const [melee, ranged] = skirmishDuel.plan(study, 1) as [PlannedTask<DuelSpec>, PlannedTask<DuelSpec>];
 

@@ -2,31 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { balance, studyFile, tempDir } from '../helpers/cli.js';
+import { balance, ROOT, studyFile, tempDir } from '../helpers/cli.js';
 
-const DUEL = `system: skirmish
-mode: duel
-seed: 11
-trials: 25000
-fighters:
-  keen:  { cc: 3, rc: 3, might: 3, skill: 4, defense: 4, wounds: 3, movement: 5 }
-  stout: { cc: 3, rc: 3, might: 4, skill: 3, defense: 4, wounds: 3, movement: 4 }
-weapons:
-  sword:      { type: melee, class: sword, might: "+1", skill: "+1" }
-  battle-axe: { type: melee, class: axe, might: "+2", skill: "-" }
-  shortbow:   { type: ranged, class: bow, might: "+1", skill: "4", range: [3, 24] }
-  dagger:     { type: melee, class: other, skill: "+1" }
-loadouts:
-  keen-sword:       { fighter: keen, weapon: sword }
-  stout-axe-medium: { fighter: stout, weapon: battle-axe, armor: medium, shield: none }
-  archer:           { fighter: keen, weapons: [shortbow, dagger], armor: light }
-duel: { distance: 12, maxRounds: 20, cover: none }
-matchups:
-  - { a: keen-sword, b: stout-axe-medium }
-  - { a: archer, b: stout-axe-medium, policyA: shooter, policyB: aggressive }
-  - { sides: [keen-sword], opponents: [archer, keen-sword] }
-variants: { base: {}, defender-ties: { tieGoesTo: defender } }
-`;
+const DUEL = readFileSync(join(ROOT, 'test/fixtures/keen-stout-duel.yaml'), 'utf8');
 
 describe('balance run (duel)', () => {
   it('writes the pinned columns and metrics, byte-identical for 1 and 2 workers', () => {

@@ -1,5 +1,6 @@
 /** The d20 study format (seed 003, rules.md 3): creatures, weapons, loadouts; attack and fight modes. */
 import { z } from 'zod';
+import { attackMatchup, studyHeader, trialsField } from '../study-schema.js';
 import { parseDamage } from './notation.js';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
@@ -53,9 +54,7 @@ export const knobsSchema = z.strictObject({
 
 const common = {
   system: z.literal('d20'),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(1),
+  ...studyHeader,
   creatures: z.record(z.string(), creatureSchema),
   weapons: z.record(z.string(), weaponSchema),
   loadouts: z.record(z.string(), loadoutSchema),
@@ -63,19 +62,12 @@ const common = {
   variants: z.record(z.string(), knobsSchema).default({ base: {} }),
 };
 
-export const attackMatchupSchema = z.strictObject({
-  name: z.string().min(1).optional(),
-  attacker: z.string().optional(),
-  defender: z.string().optional(),
-  attackers: z.array(z.string()).min(1).optional(),
-  defenders: z.array(z.string()).min(1).optional(),
-  situation: situationSchema.optional(),
-});
+export const attackMatchupSchema = attackMatchup(situationSchema);
 
 export const attackStudySchema = z.strictObject({
   ...common,
   mode: z.literal('attack'),
-  trials: int(1, 1_000_000_000).default(100_000),
+  trials: trialsField(100_000),
   matchups: z.array(attackMatchupSchema).min(1),
   situation: situationSchema.default({}),
 });
@@ -90,7 +82,7 @@ export const fighterEntry = z.union([
 export const fightStudySchema = z.strictObject({
   ...common,
   mode: z.literal('fight'),
-  trials: int(1, 1_000_000_000).default(20_000),
+  trials: trialsField(20_000),
   fight: z.strictObject({ maxRounds: int(1, 1000).default(20) }).default({ maxRounds: 20 }),
   sides: z.strictObject({ heroes: z.array(fighterEntry).min(1).max(12), enemies: z.array(fighterEntry).min(1).max(30) }),
 });

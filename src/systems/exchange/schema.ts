@@ -1,5 +1,6 @@
 /** The exchange study format (seed 001, rules.md 2): characters, weapons, armours, loadouts. */
 import { z } from 'zod';
+import { attackMatchup, duelMatchup, studyHeader, trialsField } from '../study-schema.js';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 
@@ -63,9 +64,7 @@ export const knobsSchema = z.strictObject({
 
 const common = {
   system: z.literal('exchange'),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(1),
+  ...studyHeader,
   characters: z.record(z.string(), characterSchema),
   weapons: z.record(z.string(), weaponSchema),
   armours: z.record(z.string(), armourSchema).default({}),
@@ -77,15 +76,8 @@ const common = {
 export const attackStudySchema = z.strictObject({
   ...common,
   mode: z.literal('attack'),
-  trials: int(1, 1_000_000_000).default(100_000),
-  matchups: z.array(z.strictObject({
-    name: z.string().min(1).optional(),
-    attacker: z.string().optional(),
-    defender: z.string().optional(),
-    attackers: z.array(z.string()).min(1).optional(),
-    defenders: z.array(z.string()).min(1).optional(),
-    situation: situationSchema.optional(),
-  })).min(1),
+  trials: trialsField(100_000),
+  matchups: z.array(attackMatchup(situationSchema)).min(1),
   situation: situationSchema.default({}),
 });
 
@@ -95,14 +87,9 @@ const policy = z.string().regex(POLICY_PATTERN, { message: 'expected a policy: a
 export const duelStudySchema = z.strictObject({
   ...common,
   mode: z.literal('duel'),
-  trials: int(1, 1_000_000_000).default(20_000),
+  trials: trialsField(20_000),
   duel: z.strictObject({ maxRounds: int(1, 1000).default(30) }).default({ maxRounds: 30 }),
-  matchups: z.array(z.strictObject({
-    name: z.string().min(1).optional(),
-    a: z.string().optional(),
-    b: z.string().optional(),
-    sides: z.array(z.string()).min(1).optional(),
-    opponents: z.array(z.string()).min(1).optional(),
+  matchups: z.array(duelMatchup({
     policyA: policy.optional(),
     policyB: policy.optional(),
     /** Conditions each side fights under for the whole duel. */

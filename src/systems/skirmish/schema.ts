@@ -3,6 +3,7 @@
  * for situations and knobs are filled in resolve.ts.
  */
 import { z } from 'zod';
+import { attackMatchup, duelMatchup, studyHeader, trialsField } from '../study-schema.js';
 import { ARMOURS, SHIELDS, WEAPON_CLASSES } from './profile.js';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
@@ -67,14 +68,7 @@ export const situationSchema = z.strictObject({
   hitMod: int(-6, 6).optional(),
 });
 
-export const matchupSchema = z.strictObject({
-  name: z.string().min(1).optional(),
-  attacker: z.string().optional(),
-  defender: z.string().optional(),
-  attackers: z.array(z.string()).min(1).optional(),
-  defenders: z.array(z.string()).min(1).optional(),
-  situation: situationSchema.optional(),
-});
+export const matchupSchema = attackMatchup(situationSchema);
 
 const relation = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 
@@ -98,10 +92,8 @@ export const fightKnobsSchema = knobsSchema.extend({
 export const attackStudySchema = z.strictObject({
   system: z.literal('skirmish'),
   mode: z.literal('attack'),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(1),
-  trials: int(1, 1_000_000_000).default(100_000),
+  ...studyHeader,
+  trials: trialsField(100_000),
   fighters: z.record(z.string(), fighterSchema),
   weapons: z.record(z.string(), weaponSchema),
   loadouts: z.record(z.string(), loadoutSchema),
@@ -126,12 +118,7 @@ export const duelSettingsSchema = z.strictObject({
   terrain: z.boolean().default(false),
 });
 
-export const duelMatchupSchema = z.strictObject({
-  name: z.string().min(1).optional(),
-  a: z.string().optional(),
-  b: z.string().optional(),
-  sides: z.array(z.string()).min(1).optional(),
-  opponents: z.array(z.string()).min(1).optional(),
+export const duelMatchupSchema = duelMatchup({
   policyA: z.enum(['aggressive', 'shooter', 'kite']).optional(),
   policyB: z.enum(['aggressive', 'shooter', 'kite']).optional(),
 });
@@ -139,10 +126,8 @@ export const duelMatchupSchema = z.strictObject({
 export const duelStudySchema = z.strictObject({
   system: z.literal('skirmish'),
   mode: z.literal('duel'),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(1),
-  trials: int(1, 1_000_000_000).default(20_000),
+  ...studyHeader,
+  trials: trialsField(20_000),
   fighters: z.record(z.string(), fighterSchema),
   weapons: z.record(z.string(), weaponSchema),
   loadouts: z.record(z.string(), loadoutSchema),

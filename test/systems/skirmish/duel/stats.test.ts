@@ -1,5 +1,8 @@
 /** Whole duels, statistically: symmetry, mirroring, the two engines, and that every fight ends. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT } from '../../../helpers/cli.js';
 import { simulate } from '../../../../src/batch/engine.js';
 import { parseStudy } from '../../../../src/config/load.js';
 import { validate } from '../../../../src/config/validate.js';
@@ -8,32 +11,15 @@ import type { DuelSpec } from '../../../../src/systems/skirmish/duel/setup.js';
 import type { DuelStudy } from '../../../../src/systems/skirmish/schema.js';
 import type { PlannedTask } from '../../../../src/systems/types.js';
 
-const STUDY = `system: skirmish
-mode: duel
-seed: 11
-trials: 20000
-fighters:
-  keen:  { cc: 3, rc: 3, might: 3, skill: 4, defense: 4, wounds: 3, movement: 5 }
-  stout: { cc: 3, rc: 3, might: 4, skill: 3, defense: 4, wounds: 3, movement: 4 }
-weapons:
-  sword:      { type: melee, class: sword, might: "+1", skill: "+1" }
-  battle-axe: { type: melee, class: axe, might: "+2", skill: "-" }
-  shortbow:   { type: ranged, class: bow, might: "+1", skill: "4", range: [3, 24] }
-  dagger:     { type: melee, class: other, skill: "+1" }
-loadouts:
-  keen-sword:       { fighter: keen, weapon: sword }
-  stout-axe-medium: { fighter: stout, weapon: battle-axe, armor: medium, shield: none }
-  archer:           { fighter: keen, weapons: [shortbow, dagger], armor: light }
-duel: { distance: 12, maxRounds: 20, cover: none }
-matchups:
+/** The shared duel fixture with this test's matchups: mirrored pairs and each policy. */
+const STUDY = readFileSync(join(ROOT, 'test/fixtures/keen-stout-duel.yaml'), 'utf8').replace('trials: 25000', 'trials: 20000').replace(/matchups:[\s\S]*?variants:/, `matchups:
   - { a: keen-sword, b: keen-sword }
   - { a: keen-sword, b: stout-axe-medium }
   - { a: stout-axe-medium, b: keen-sword }
   - { a: archer, b: stout-axe-medium, policyA: shooter, policyB: aggressive }
   - { a: stout-axe-medium, b: archer, policyA: aggressive, policyB: shooter }
   - { a: archer, b: stout-axe-medium, policyA: kite }
-variants: { base: {}, defender-ties: { tieGoesTo: defender } }
-`;
+variants:`);
 
 function tasks(text = STUDY): PlannedTask<DuelSpec>[] {
   const study = validate(parseStudy('duel.yaml', text), skirmishDuel.schema) as DuelStudy;
