@@ -1,7 +1,7 @@
 /** d20 `fight` mode: a party against a group; win rate, each hero's chance of death, rounds, HP left. */
 import { hashKey } from '../../dice/rng.js';
 import { summarizeHistogram } from '../../stats/histogram.js';
-import { wilson } from '../../stats/wilson.js';
+import { fightSummary } from '../fight-summary.js';
 import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../types.js';
 import { ENEMIES, HEROES, type FighterSpec, type FightSpec } from './fight.js';
 import { d20FightDice, fightLayout } from './fight-kernel.js';
@@ -66,29 +66,21 @@ function rows(task: PlannedTask<FightSpec>, tally: Float64Array) {
   const spec = task.spec;
   const L = fightLayout(spec);
   const variant = task.labels['variant']!;
-  const [aw, bw, dr] = [tally[0]!, tally[1]!, tally[2]!];
-  const n = aw + bw + dr;
-  const ci = wilson(aw, n);
-  const rounds = tally.slice(L.rounds, L.rounds + spec.maxRounds + 1);
-  const r = summarizeHistogram(rounds, false);
+  const f = fightSummary(tally, L.rounds, spec.maxRounds, { variant, a: 'heroes', b: 'enemies' });
   const dead = tally.slice(L.heroesDead, L.heroesDead + L.heroes + 1);
   const hp = tally.slice(L.hpLeft, L.hpLeft + L.maxHp + 1);
-  const deathRates = heroNames(spec).map((_, i) => tally[L.heroDead + i]! / n);
+  const deathRates = heroNames(spec).map((_, i) => tally[L.heroDead + i]! / f.n);
   const summary: Cell[] = [
-    variant, 'heroes', 'enemies', n, aw, bw, dr, aw / n, ci.low, ci.high, r.mean, ...deathRates,
-    bw / n, dr / n, summarizeHistogram(dead, false).mean, summarizeHistogram(hp, false).mean,
+    ...f.pinned, ...deathRates,
+    f.bWins / f.n, f.draws / f.n, summarizeHistogram(dead, false).mean, summarizeHistogram(hp, false).mean,
   ];
-  const distribution: Cell[][] = [];
-  const row = (metric: string, value: string | number, c: number): void => {
-    distribution.push([variant, 'heroes', 'enemies', metric, value, c, c / n]);
-  };
-  for (let k = 1; k <= spec.maxRounds; k++) row('rounds', k, rounds[k]!);
-  ['heroes', 'enemies', 'draw'].forEach((w, i) => row('winner', w, tally[i]!));
-  dead.forEach((c, k) => row('heroes_dead', k, c));
-  hp.forEach((c, k) => row('heroes_hp_left', k, c));
-  const headline = [variant, (aw / n).toFixed(3), `${ci.low.toFixed(3)}-${ci.high.toFixed(3)}`, r.mean.toFixed(2), deathRates.map((d) => d.toFixed(3)).join(' ')];
+  f.roundsRows();
+  f.winnerRows(['heroes', 'enemies', 'draw']);
+  f.histogram('heroes_dead', dead);
+  f.histogram('heroes_hp_left', hp);
+  const headline = [variant, (f.aWins / f.n).toFixed(3), `${f.ci.low.toFixed(3)}-${f.ci.high.toFixed(3)}`, f.roundStats.mean.toFixed(2), deathRates.map((d) => d.toFixed(3)).join(' ')];
   const matchup = { variant, a: 'heroes', b: 'enemies', situation: '' };
-  return { summary, distribution, headline, matchup, stat: { metric: 'a_win_rate', kind: 'rate' as const, n, successes: aw } };
+  return { summary, distribution: f.distribution, headline, matchup, stat: f.stat };
 }
 
 export const d20Fight: ModePlugin<D20FightStudy, FightSpec> = {

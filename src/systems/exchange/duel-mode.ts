@@ -1,7 +1,7 @@
 /** Exchange `duel` mode: whole fights with the dice economy; win rates, how fights end, Vitality left. */
 import { hashKey } from '../../dice/rng.js';
 import { summarizeHistogram } from '../../stats/histogram.js';
-import { wilson } from '../../stats/wilson.js';
+import { fightSummary } from '../fight-summary.js';
 import { checkPairs, DUEL_SIDES, expandPairs } from '../pairs.js';
 import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../types.js';
 import { checkParts, resolveExchangeKnobs, resolveLoadout } from './compile.js';
@@ -47,30 +47,26 @@ function rows(task: PlannedTask<ExchangeDuelSpec>, tally: Float64Array) {
   const spec = task.spec;
   const L = exchangeDuelLayout(spec.maxRounds);
   const { variant, a, b, policyA, policyB } = task.labels as Record<string, string>;
-  const [aw, bw, dr] = [tally[0]!, tally[1]!, tally[2]!];
-  const n = aw + bw + dr;
-  const ci = wilson(aw, n);
-  const rounds = tally.slice(L.rounds, L.rounds + spec.maxRounds + 1);
-  const r = summarizeHistogram(rounds, false);
+  const f = fightSummary(tally, L.rounds, spec.maxRounds, { variant: variant!, a: a!, b: b! });
+  const n = f.n;
   const aVit = tally.slice(L.aVit, L.aVit + spec.a.loadout.character.vitality + 1);
   const bVit = tally.slice(L.bVit, L.bVit + spec.b.loadout.character.vitality + 1);
   const summary: Cell[] = [
-    variant!, a!, b!, n, aw, bw, dr, aw / n, ci.low, ci.high, r.mean,
-    policyA!, policyB!, task.labels['conditions']!, bw / n, dr / n, tally[L.end]! / n, tally[L.end + 1]! / n,
+    ...f.pinned,
+    policyA!, policyB!, task.labels['conditions']!, f.bWins / n, f.draws / n, tally[L.end]! / n, tally[L.end + 1]! / n,
     summarizeHistogram(aVit, false).mean, summarizeHistogram(bVit, false).mean,
   ];
-  const distribution: Cell[][] = [];
-  const row = (metric: string, value: string | number, c: number): void => {
-    distribution.push([variant!, a!, b!, metric, value, c, c / n]);
-  };
-  ['collapse', 'broke', 'max_rounds'].forEach((e, i) => row('end', e, tally[L.end + i]!));
-  ['a', 'b', 'draw'].forEach((w, i) => row('winner', w, tally[i]!));
-  for (let k = 1; k <= spec.maxRounds; k++) row('rounds', k, rounds[k]!);
-  aVit.forEach((c, v) => row('a_vit_left', v, c));
-  bVit.forEach((c, v) => row('b_vit_left', v, c));
-  const headline = [variant!, `${a} (${policyA})`, `${b} (${policyB})`, (aw / n).toFixed(3), `${ci.low.toFixed(3)}-${ci.high.toFixed(3)}`, (dr / n).toFixed(3), r.mean.toFixed(2)];
+  ['collapse', 'broke', 'max_rounds'].forEach((e, i) => f.row('end', e, tally[L.end + i]!));
+  f.winnerRows(['a', 'b', 'draw']);
+  f.roundsRows();
+  f.histogram('a_vit_left', aVit);
+  f.histogram('b_vit_left', bVit);
+  const headline = [
+    variant!, `${a} (${policyA})`, `${b} (${policyB})`, (f.aWins / n).toFixed(3), `${f.ci.low.toFixed(3)}-${f.ci.high.toFixed(3)}`,
+    (f.draws / n).toFixed(3), f.roundStats.mean.toFixed(2),
+  ];
   const matchup = { variant: variant!, a: a!, b: b!, situation: `${policyA} vs ${policyB} ${task.labels['conditions']}`.trim() };
-  return { summary, distribution, headline, matchup, stat: { metric: 'a_win_rate', kind: 'rate' as const, n, successes: aw } };
+  return { summary, distribution: f.distribution, headline, matchup, stat: f.stat };
 }
 
 export const exchangeDuel: ModePlugin<ExchangeDuelStudy, ExchangeDuelSpec> = {

@@ -2,9 +2,9 @@
  * Skirmish `duel` mode: whole 1-v-1 fights per matchup and variant; win rates with Wilson
  * intervals, rounds, end states and Wounds left.
  */
+import { fightSummary } from '../../fight-summary.js';
 import { checkPairs, DUEL_SIDES, expandPairs } from '../../pairs.js';
 import { hashKey } from '../../../dice/rng.js';
-import { wilson } from '../../../stats/wilson.js';
 import { summarizeHistogram } from '../../../stats/histogram.js';
 import { duelLayout, skirmishDuelDice, skirmishDuelTable } from './kernel.js';
 import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../../types.js';
@@ -77,33 +77,26 @@ function rows(task: PlannedTask<DuelSpec>, tally: Float64Array) {
   const spec = task.spec;
   const { variant, a, b, policyA, policyB } = task.labels as Record<string, string>;
   const L = duelLayout(spec.settings.maxRounds);
-  const n = tally[0]! + tally[1]! + tally[2]!;
-  const [aw, bw, dr] = [tally[0]!, tally[1]!, tally[2]!];
-  const ci = wilson(aw, n);
-  const roundsHist = tally.slice(L.rounds, L.rounds + spec.settings.maxRounds + 1);
-  const r = summarizeHistogram(roundsHist, false);
+  const f = fightSummary(tally, L.rounds, spec.settings.maxRounds, { variant: variant!, a: a!, b: b! });
+  const n = f.n;
   const woundsA = tally.slice(L.aWounds, L.aWounds + spec.a.fighter.wounds + 1);
   const woundsB = tally.slice(L.bWounds, L.bWounds + spec.b.fighter.wounds + 1);
   const summary: Cell[] = [
-    variant!, a!, b!, n, aw, bw, dr, aw / n, ci.low, ci.high, r.mean,
-    policyA!, policyB!, bw / n, dr / n, r.sd, summarizeHistogram(woundsA, false).mean, summarizeHistogram(woundsB, false).mean,
+    ...f.pinned,
+    policyA!, policyB!, f.bWins / n, f.draws / n, f.roundStats.sd, summarizeHistogram(woundsA, false).mean, summarizeHistogram(woundsB, false).mean,
   ];
-  const distribution: Cell[][] = [];
-  const row = (metric: string, value: string | number, count: number): void => {
-    distribution.push([variant!, a!, b!, metric, value, count, count / n]);
-  };
-  for (let k = 1; k <= spec.settings.maxRounds; k++) row('rounds', k, roundsHist[k]!);
-  ['a', 'b', 'draw'].forEach((w, i) => row('winner', w, tally[i]!));
-  DEFENDER_STATES.forEach((st, i) => row('a_end_state', st, tally[L.aState + i]!));
-  DEFENDER_STATES.forEach((st, i) => row('b_end_state', st, tally[L.bState + i]!));
-  woundsA.forEach((c, k) => row('a_wounds_left', k, c));
-  woundsB.forEach((c, k) => row('b_wounds_left', k, c));
+  f.roundsRows();
+  f.winnerRows(['a', 'b', 'draw']);
+  DEFENDER_STATES.forEach((st, i) => f.row('a_end_state', st, tally[L.aState + i]!));
+  DEFENDER_STATES.forEach((st, i) => f.row('b_end_state', st, tally[L.bState + i]!));
+  f.histogram('a_wounds_left', woundsA);
+  f.histogram('b_wounds_left', woundsB);
   const headline = [
-    variant!, `${a} (${policyA})`, `${b} (${policyB})`, (aw / n).toFixed(3), `${ci.low.toFixed(3)}-${ci.high.toFixed(3)}`,
-    (dr / n).toFixed(3), r.mean.toFixed(2),
+    variant!, `${a} (${policyA})`, `${b} (${policyB})`, (f.aWins / n).toFixed(3), `${f.ci.low.toFixed(3)}-${f.ci.high.toFixed(3)}`,
+    (f.draws / n).toFixed(3), f.roundStats.mean.toFixed(2),
   ];
   const matchup = { variant: variant!, a: a!, b: b!, situation: `${policyA} vs ${policyB}` };
-  return { summary, distribution, headline, matchup, stat: { metric: 'a_win_rate', kind: 'rate' as const, n, successes: aw } };
+  return { summary, distribution: f.distribution, headline, matchup, stat: f.stat };
 }
 
 export const skirmishDuel: ModePlugin<DuelStudy, DuelSpec> = {
