@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { FieldPath } from '../config/problems.js';
+import type { TraceObserver } from './trace.js';
 
 /** A problem the schema cannot see (a missing reference, an impossible situation). */
 export interface StudyProblem {
@@ -34,6 +35,11 @@ export interface Kernel<Spec, Prepared> {
   readonly warmup?: number;
   /** Runs n trials from the stream state `rng` (advanced in place), adding to `tally`. */
   run(prepared: Prepared, rng: Int32Array, n: number, tally: Float64Array): void;
+  /**
+   * Fight kernels: attach (or detach, with null) an observer to the prepared engine, so that the
+   * next run() reports every event of every fight it plays. Same streams, same results.
+   */
+  observe?(prepared: Prepared, observer: TraceObserver | null): void;
 }
 
 /** The one number variants are compared on (compare.csv), with what its test needs. */
