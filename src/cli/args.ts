@@ -130,7 +130,32 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
       (y) => y.positional('study', { type: 'string', demandOption: true, describe: 'study file (YAML)' }),
       (a) => validateCommand(a.study, io),
     )
-    .demandCommand(1, 'name a command: run, exact, merge, report or validate')
+    .command(
+      'schema [system] [mode]',
+      'print the JSON Schema of studies (all, one system, or one system and mode) for editor completion',
+      (y) =>
+        y
+          .positional('system', { type: 'string', describe: 'skirmish | exchange | d20' })
+          .positional('mode', { type: 'string', describe: 'attack | duel | fight ...' }),
+      async (a) => {
+        const { schemaCommand } = await import('./schema.js');
+        schemaCommand({ system: a.system, mode: a.mode }, io);
+      },
+    )
+    .command(
+      'init <file>',
+      'write a commented starting study (valid and runnable); never overwrites',
+      (y) =>
+        y
+          .positional('file', { type: 'string', demandOption: true, describe: 'the study file to create' })
+          .option('system', { type: 'string', default: 'skirmish', describe: 'skirmish | exchange | d20' })
+          .option('mode', { type: 'string', describe: 'attack | duel | fight [default: the first the system has]' }),
+      async (a) => {
+        const { initCommand } = await import('./init.js');
+        initCommand({ file: a.file, system: a.system, mode: a.mode }, io);
+      },
+    )
+    .demandCommand(1, 'name a command: run, exact, merge, report, validate, schema or init')
     .strict()
     .version(VERSION)
     .help()

@@ -1,0 +1,51 @@
+/**
+ * JSON Schema of studies, generated from the zod schemas (one source of truth) for editors:
+ * VS Code's YAML extension (yaml-language-server) completes and checks a study that starts with
+ * `# yaml-language-server: $schema=<path or URL of the schema>`. `balance schema [SYSTEM MODE]`
+ * prints it. The run-level fields every study may carry (`sweep`, `precision`, `maxTrials`) are
+ * read before the mode's schema (src/config/study.ts), so they are added here.
+ */
+import { z } from 'zod';
+import { PLUGINS } from '../systems/registry.js';
+import type { AnyModePlugin } from '../systems/types.js';
+
+type JsonSchema = Record<string, unknown>;
+
+const RUN_FIELDS: Record<string, JsonSchema> = {
+  precision: { type: 'number', exclusiveMinimum: 0, description: 'add trials to each matchup until its 95% interval half-width is at most this' },
+  maxTrials: { type: 'integer', minimum: 1, maximum: 1_000_000_000, description: 'ceiling of trials per matchup with precision' },
+  sweep: {
+    type: 'object',
+    description: 'grid of values: "path.to.field": [values...]; every combination becomes a variant',
+    additionalProperties: { type: 'array', minItems: 1, items: { type: ['string', 'number', 'boolean'] } },
+  },
+};
+
+/** The schema of one system and mode's studies (draft-07, which every editor plugin reads). */
+export function modeJsonSchema(plugin: AnyModePlugin): JsonSchema {
+  const schema = z.toJSONSchema(plugin.schema, { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const properties = { ...(schema['properties'] as Record<string, JsonSchema> | undefined), ...RUN_FIELDS };
+  const { $schema: _drop, ...rest } = schema;
+  return { ...rest, title: `tabletop-balance study: ${plugin.system} ${plugin.mode}`, properties };
+}
+
+/** Every study: one branch per system and mode, told apart by `system` and `mode`. */
+export function studyJsonSchema(system?: string, mode?: string): JsonSchema {
+  const plugins = PLUGINS.filter((p) => (system === undefined || p.system === system) && (mode === undefined || p.mode === mode));
+  if (plugins.length === 1) return { $schema: 'http://json-schema.org/draft-07/schema#', ...modeJsonSchema(plugins[0]!) };
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    title: 'tabletop-balance study',
+    description: 'A study: fighters, weapons, armour, matchups and rules variants for one rules system and mode.',
+    type: 'object',
+    required: ['system', 'mode'],
+    properties: {
+      system: { enum: [...new Set(plugins.map((p) => p.system))] },
+      mode: { enum: [...new Set(plugins.map((p) => p.mode))] },
+    },
+    allOf: plugins.map((p) => ({
+      if: { properties: { system: { const: p.system }, mode: { const: p.mode } }, required: ['system', 'mode'] },
+      then: modeJsonSchema(p),
+    })),
+  };
+}
