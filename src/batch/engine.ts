@@ -25,6 +25,16 @@ export interface EngineOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Run only shard `index` (1-based) of `count`: every count-th chunk. Merged shards equal one run. */
   readonly shard?: { readonly index: number; readonly count: number };
+  /** Stops the run: no new chunks start, chunks in flight are abandoned, the run rejects with RunCancelled. */
+  readonly signal?: AbortSignal;
+}
+
+/** The run was stopped through its AbortSignal (a Stop button, a time limit). */
+export class RunCancelled extends Error {
+  constructor(message = 'the run was stopped') {
+    super(message);
+    this.name = 'RunCancelled';
+  }
 }
 
 /** A worker (or the kernel in this thread) failed: the run is abandoned. */
@@ -103,8 +113,11 @@ export class ChunkRunner {
 
   /** Runs the chunks (in any order; the merged counts do not depend on it). `total` is for progress. */
   async runChunks(chunks: readonly Chunk[], total: number): Promise<void> {
+    const signal = this.options.signal;
+    if (signal?.aborted) throw new RunCancelled();
     if (this.pool === null) {
       for (const chunk of chunks) {
+        if (signal?.aborted) throw new RunCancelled();
         let task = this.prepared.get(chunk.task);
         if (!task) {
           this.prepared.clear();
@@ -121,15 +134,16 @@ export class ChunkRunner {
     // in flight settle, so nothing arrives after the pool is gone.
     let next = 0;
     const feed = async (): Promise<void> => {
-      while (this.failure === null && next < chunks.length) {
+      while (this.failure === null && next < chunks.length && signal?.aborted !== true) {
         const chunk = chunks[next++]!;
         const msg: ChunkMessage = {
           run: this.run, kernel: `${this.plugin.system}.${this.plugin.mode}.${this.options.engine}`, task: chunk.task,
           spec: this.tasks[chunk.task]!.spec, state: chunk.state, trials: chunk.trials,
         };
         try {
-          this.merge(chunk, await pool.run(msg), total);
+          this.merge(chunk, await pool.run(msg, signal ? { signal } : {}), total);
         } catch (err) {
+          if (signal?.aborted) return;
           this.failure ??= new WorkerError(
             `a worker failed on task ${chunk.task + 1} chunk ${chunk.index + 1}: ${(err as Error).message}`, { cause: err },
           );
@@ -138,6 +152,7 @@ export class ChunkRunner {
     };
     await Promise.all(Array.from({ length: this.options.workers * 2 }, feed));
     if (this.failure !== null) throw this.failure;
+    if (signal?.aborted) throw new RunCancelled();
   }
 
   async close(): Promise<void> {

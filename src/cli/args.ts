@@ -143,6 +143,21 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
       },
     )
     .command(
+      'serve [dir]',
+      'start the local web playground: an editor with completion, exact answers as you type, Monte Carlo runs with progress',
+      (y) =>
+        y
+          .positional('dir', { type: 'string', default: '.', describe: 'studies in this folder are listed in the page' })
+          .option('port', { type: 'number', default: 8080, describe: 'port (0 = any free port)' })
+          .option('host', { type: 'string', default: '127.0.0.1', describe: 'address to bind (loopback by default)' })
+          .option('max-run-seconds', { type: 'number', default: 300, describe: 'a Monte Carlo run started from the page stops after this' })
+          .option('workers', { type: 'number', describe: `worker threads per run [default: ${defaultWorkers()}]` }),
+      async (a) => {
+        const { serveCommand } = await import('./serve.js');
+        await serveCommand({ dir: a.dir, port: a.port, host: a.host, maxRunSeconds: a['max-run-seconds'], workers: a.workers ?? defaultWorkers() }, io);
+      },
+    )
+    .command(
       'init <file>',
       'write a commented starting study (valid and runnable); never overwrites',
       (y) =>
@@ -155,7 +170,7 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
         initCommand({ file: a.file, system: a.system, mode: a.mode }, io);
       },
     )
-    .demandCommand(1, 'name a command: run, exact, merge, report, validate, schema or init')
+    .demandCommand(1, 'name a command: run, exact, merge, report, validate, serve, schema or init')
     .strict()
     .version(VERSION)
     .help()

@@ -4,16 +4,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, extname, join, relative, resolve } from 'node:path';
-import { chooseEngine, simulate, simulateToPrecision, type Engine } from '../batch/engine.js';
-import { intervalHalfWidth } from '../stats/compare.js';
+import type { Engine } from '../batch/engine.js';
+import { buildResults, renderReport, simulateStudy, type Simulation } from '../api.js';
 import { formatProblem, inputError } from '../config/problems.js';
 import { loadStudy, type Study } from '../config/study.js';
 import { planStudy } from '../plan/plan.js';
-import { toCsv } from '../report/csv.js';
-import { COMPARE_HEADER, compareRows } from '../stats/compare.js';
-import { reportData } from '../report/data.js';
-import { renderHtml } from '../report/html.js';
-import { renderMarkdown } from '../report/markdown.js';
+import { renderReports } from '../report/render.js';
 import { ensureWritableDir, writeAllOrNothing } from '../report/write.js';
 import type { PlannedTask } from '../systems/types.js';
 import { createProgress, formatCount } from './progress.js';
@@ -59,38 +55,22 @@ function load(file: string, io: RunIo): Study {
 export async function runCommand(opts: RunOptions, io: RunIo): Promise<RunResult> {
   const study = load(opts.study, io);
   const plugin = study.plugin;
-  const seed = opts.seed ?? study.data.seed;
-  const trials = opts.trials ?? study.data.trials;
   const dir = opts.out ?? defaultOutDir(opts.study);
   if (opts.engine === 'table' && !plugin.kernels.table) {
     throw inputError('--engine', `${plugin.system} ${plugin.mode} has no table engine; use dice`);
   }
-  const engine = chooseEngine(plugin, opts.engine ?? 'auto', trials);
   ensureWritableDir(dir);
-
-  const tasks = planStudy(study, trials);
-  const precision = opts.precision ?? study.precision;
-  if (opts.shard !== undefined && precision !== null) throw inputError('--shard', 'cannot be combined with --precision (or precision: in the study)');
-  const maxTrials = opts.maxTrials ?? study.maxTrials ?? 10 * trials;
   const progress = createProgress(io.stderr, plugin.unit);
-  const started = performance.now();
-  let tallies: Float64Array[];
-  let used: number[];
+  let sim: Simulation;
   try {
-    const onProgress = (d: number, t: number): void => progress.update(d, t);
-    if (precision === null) {
-      tallies = await simulate(plugin, tasks, { seed, engine, workers: opts.workers, onProgress, ...(opts.shard ? { shard: opts.shard } : {}) });
-      used = tasks.map((t) => t.trials);
-    } else {
-      const halfWidth = (i: number, tally: Float64Array): number => intervalHalfWidth(plugin.rows(tasks[i]!, tally, false).stat);
-      ({ tallies, trials: used } = await simulateToPrecision(plugin, tasks, {
-        seed, engine, workers: opts.workers, onProgress, precision, maxTrials, halfWidth,
-      }));
-    }
+    sim = await simulateStudy(study, {
+      trials: opts.trials, workers: opts.workers, seed: opts.seed, engine: opts.engine, precision: opts.precision,
+      maxTrials: opts.maxTrials, shard: opts.shard, onProgress: (d, t) => progress.update(d, t),
+    });
   } finally {
     progress.stop();
   }
-  const wallMs = performance.now() - started;
+  const { tasks, tallies, used, engine, seed, trials, precision, maxTrials, wallMs } = sim;
   if (opts.shard !== undefined) return writeShard(study, { seed, trials, engine, shard: opts.shard }, tallies, dir, io);
   const totalTrials = used.reduce((s, t) => s + t, 0);
   const perSecond = totalTrials / (wallMs / 1000);
@@ -131,48 +111,12 @@ async function finish(
   study: Study, tasks: readonly PlannedTask<unknown>[], tallies: readonly Float64Array[], exact: boolean, dir: string,
   io: RunIo, runFacts: Record<string, unknown>, footer: string,
 ): Promise<RunResult> {
-  const plugin = study.plugin;
-  const rows = tasks.map((t, i) => plugin.rows(t, tallies[i]!, exact));
-  const runJson = {
-    tool: 'tabletop-balance',
-    version: VERSION,
-    command: runFacts['command'],
-    study: study.file,
-    study_sha256: study.hash,
-    ...(study.data.title !== undefined ? { title: study.data.title } : {}),
-    ...(typeof study.data['description'] === 'string' ? { description: study.data['description'] } : {}),
-    system: plugin.system,
-    mode: plugin.mode,
-    tasks: tasks.length,
-    ...runFacts,
-    versions: { 'tabletop-balance': VERSION, node: process.version, v8: process.versions.v8 },
-  };
-  const header = plugin.summaryHeaderFor?.(tasks) ?? plugin.summaryHeader;
-  const compare = compareRows(rows, exact);
-  const csv = {
-    summary: toCsv(header, rows.map((r) => r.summary)),
-    distribution: toCsv(plugin.distributionHeader, rows.flatMap((r) => r.distribution)),
-    compare: compare.length > 0 ? toCsv(COMPARE_HEADER, compare) : null,
-    run: `${JSON.stringify(runJson, null, 2)}\n`,
-  };
-  const reports = await renderReports(csv);
-  const files = writeAllOrNothing(dir, {
-    ...(csv.compare !== null ? { 'compare.csv': csv.compare } : {}),
-    'summary.csv': csv.summary,
-    'distribution.csv': csv.distribution,
-    'run.json': csv.run,
-    'report.md': reports.markdown,
-    'report.html': reports.html,
-  });
-  io.stdout.write(`${textTable(plugin.headlineHeader, rows.map((r) => r.headline))}\n\n${footer}\n`);
+  const results = buildResults(study, tasks, tallies, exact, runFacts);
+  const reports = await renderReport(results);
+  const files = writeAllOrNothing(dir, { ...results.files, 'report.md': reports.markdown, 'report.html': reports.html });
+  io.stdout.write(`${textTable(results.headline.header, results.headline.rows)}\n\n${footer}\n`);
   for (const f of files) io.stdout.write(`wrote ${f}\n`);
   return { dir, files };
-}
-
-/** report.md and report.html from a run's CSVs and run.json (what `balance report` rebuilds). */
-export async function renderReports(csv: { summary: string; distribution: string; compare: string | null; run: string }): Promise<{ markdown: string; html: string }> {
-  const data = reportData(csv);
-  return { markdown: renderMarkdown(data), html: (await renderHtml(data)).html };
 }
 
 /** `balance report DIR`: rebuilds report.md and report.html from the CSVs in DIR. */

@@ -28,7 +28,11 @@ export interface Study {
 }
 
 export function loadStudy(file: string): Study {
-  const text = readStudyFile(file);
+  return loadStudyText(file, readStudyFile(file));
+}
+
+/** A study from its text (`file` names it in problems): what `serve` and the library API validate. */
+export function loadStudyText(file: string, text: string): Study {
   const loaded = parseStudy(file, text);
   const data = loaded.data as Record<string, unknown>;
   const problems: Problem[] = [];
