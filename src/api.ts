@@ -113,7 +113,7 @@ export function buildResults(
   const runJson = {
     tool: 'tabletop-balance',
     version: VERSION,
-    command: runFacts['command'],
+    command: runFacts['command'] ?? `npx balance ${exact ? 'exact' : 'run'} ${study.file}${exact ? '' : ` --seed ${String(runFacts['seed'])} --trials ${String(runFacts['trials'])}`}`,
     study: study.file,
     study_sha256: study.hash,
     ...(study.data.title !== undefined ? { title: study.data.title } : {}),

@@ -59,6 +59,7 @@ const serverLint = linter(async (view): Promise<Diagnostic[]> => {
     return { from, to, severity, message: `${p.path ? `${p.path}: ` : ''}${p.message}` };
   };
   if (code !== 200 || !json.ok) {
+    // 200 with ok: false is a study with problems; another status is a request the server refused.
     validated = null;
     const problems = (json as { problems: ProblemJson[] }).problems;
     showProblems(problems);
@@ -171,6 +172,7 @@ async function open(name: string): Promise<void> {
   const r = await fetch(`/api/study?name=${encodeURIComponent(name)}`);
   if (!r.ok) return;
   studyName = name.split('/').pop() ?? 'study.yaml';
+  $<HTMLSelectElement>('examples').value = name;
   editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: await r.text() } });
 }
 
@@ -189,6 +191,7 @@ const editor = new EditorView({
   doc: shared ?? '',
   extensions: [
     basicSetup,
+    EditorView.lineWrapping,
     yaml(),
     yamlLanguage.data.of({ autocomplete: yamlCompletion() }),
     hoverTooltip(yamlSchemaHover()),

@@ -123,12 +123,22 @@ export async function createServer(opts: ServeOptions): Promise<FastifyInstance>
     const name = (req.query as { name?: unknown }).name;
     const file = typeof name === 'string' ? listStudies(opts.dir).get(name) : undefined;
     if (file === undefined) return reply.code(404).send({ ok: false, problems: [{ path: '', line: 0, column: 0, message: `no study named ${JSON.stringify(name)}` }] });
-    return reply.type('text/plain; charset=utf-8').send(readFileSync(file, 'utf8'));
+    // Templates say THIS_FILE where `balance init` writes the file name.
+    const text = readFileSync(file, 'utf8');
+    return reply.type('text/plain; charset=utf-8').send((name as string).startsWith('templates/') ? text.replaceAll('THIS_FILE', (name as string).slice('templates/'.length)) : text);
   });
 
+  // Asking whether a study is valid is a good question whatever the answer: problems come back
+  // with 200 and ok: false (the page lints as you type); /api/exact and /api/runs answer 400.
   app.post('/api/validate', (req) => {
     const { name, text } = studyFrom(req.body);
-    const study = loadStudyText(name, text);
+    let study;
+    try {
+      study = loadStudyText(name, text);
+    } catch (err) {
+      if (err instanceof ConfigError) return { ok: false, problems: err.problems.map(toJson) };
+      throw err;
+    }
     const tasks = study.plugin.plan(study.data, 1).length;
     return {
       ok: true, system: study.plugin.system, mode: study.plugin.mode, exact: study.plugin.exact !== undefined,

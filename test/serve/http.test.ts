@@ -34,10 +34,15 @@ describe('balance serve: the API', () => {
   });
 
   it('answers a bad study with 400 and the CLI messages, line and column', async () => {
-    const r = await post('/api/validate', { text: EXAMPLE.replace('keen-sword:       { fighter: keen,', 'keen-sword:       { fighter: kean,') });
+    const bad = EXAMPLE.replace('keen-sword:       { fighter: keen,', 'keen-sword:       { fighter: kean,');
+    const expected = [{ path: 'loadouts.keen-sword.fighter', line: 13, column: 32, message: 'unknown fighter "kean" (did you mean "keen"?)' }];
+    const r = await post('/api/exact', { text: bad });
     expect(r.statusCode).toBe(400);
-    const p = r.json<Problems>().problems;
-    expect(p).toEqual([{ path: 'loadouts.keen-sword.fighter', line: 13, column: 32, message: 'unknown fighter "kean" (did you mean "keen"?)' }]);
+    expect(r.json<Problems>().problems).toEqual(expected);
+    expect((await post('/api/runs', { text: bad, page: 'p' })).json<Problems>().problems).toEqual(expected);
+    // validate answers the question "is it valid?" with 200 either way.
+    const v = await post('/api/validate', { text: bad });
+    expect([v.statusCode, v.json<Problems>()]).toEqual([200, { ok: false, problems: expected }]);
   });
 
   it.each([
@@ -61,7 +66,7 @@ describe('balance serve: the API', () => {
   });
 
   it('refuses a body above the CLI study size limit with 400', async () => {
-    const r = await post('/api/validate', { text: 'a'.repeat(MAX_STUDY_BYTES + 10) });
+    const r = await post('/api/exact', { text: 'a'.repeat(MAX_STUDY_BYTES + 10) });
     expect(r.statusCode).toBe(400);
     expect(r.json<Problems>().problems[0]!.message).toContain('larger than');
   });
