@@ -233,10 +233,11 @@ export class Fight implements FightView {
         c.dodging = true;
         break;
       case Act.Disengage:
+        if (this.observer !== null) this.emit(c, 'disengage', { leaves: this.reachOf(c) });
         this.leave(c, false);
-        break;
+        return;
       case Act.Dash:
-        if (this.observer !== null) this.emit(c, 'dash', { target: t?.spec.name, result: t ? 'chases' : 'gets away' });
+        if (this.observer !== null) this.emit(c, 'dash', { target: t?.spec.name, result: t ? 'chases' : 'gets away', leaves: this.reachOf(c) });
         this.leave(c, true);
         if (c.state !== STANDING) return;
         if (t === null) c.away = true;
@@ -272,6 +273,7 @@ export class Fight implements FightView {
 
   /** A melee creature steps to a foe out of its reach: it leaves the reach of every foe next to it. */
   moveTo(c: Creature, target: Creature): void {
+    if (this.observer !== null) this.emit(c, 'move', { target: target.spec.name, leaves: this.reachOf(c) });
     this.leave(c, true);
     if (c.state !== STANDING && !c.heroic) return;
     this.link(c.index, target.index);
@@ -337,6 +339,13 @@ export class Fight implements FightView {
     t.away = false;
     t.state = t.spec.side === HEROES || this.spec.knobs.enemiesRollDeath ? DYING : OUT;
     this.checkOver();
+  }
+
+  /** Names of the foes c is next to (traces only). */
+  private reachOf(c: Creature): string[] {
+    const out: string[] = [];
+    for (const o of this.creatures) if (o.spec.side !== c.spec.side && this.adjacent(c.index, o.index)) out.push(o.spec.name);
+    return out;
   }
 
   private emit(c: Creature, action: string, extra: Record<string, unknown>): void {
