@@ -12,13 +12,15 @@ import type { TraceObserver } from '../trace.js';
 import {
   ACT_WORDS, Act, Creature, DEAD, DYING, ENEMIES, HEROES, OUT, STABLE, STANDING, STATE_WORDS, type Declared, type FightSpec,
 } from './creature.js';
+import { dyingRoll, getUp } from './dying.js';
 import { declare, type FightView } from './policies.js';
+import { Reach } from './reach.js';
 import { compileD20Attack, MISS, rollD20Attack, type D20AttackSpec } from './rules.js';
 
 export * from './creature.js';
 
 export const FIRST_CONTACT_DC = 12;
-export const CON_SAVE_DC = 12;
+export { CON_SAVE_DC } from './dying.js';
 /** Dying rolls after the fight stop here (the chance of 100 rolls of 5-9 in a row is below 1e-17). */
 export const AFTER_FIGHT_ROLLS = 100;
 
@@ -37,8 +39,7 @@ export class Fight implements FightView {
   readonly declared: Declared[];
   /** specs[attacker][target][edge + 1] */
   private readonly specs: (D20AttackSpec | undefined)[][][];
-  /** adj[i * n + j] = 1 while i and j are within melee reach of each other. */
-  private readonly adj: Uint8Array;
+  private readonly reach: Reach;
   private readonly passed: Uint8Array;
   round = 0;
   /** Phases played in this fight (traces name them). */
@@ -52,7 +53,7 @@ export class Fight implements FightView {
     this.creatures = spec.fighters.map((f, i) => new Creature(f, i));
     this.specs = spec.fighters.map(() => spec.fighters.map(() => [undefined, undefined, undefined]));
     this.declared = spec.fighters.map(() => ({ act: Act.None, target: -1, finish: false }));
-    this.adj = new Uint8Array(n * n);
+    this.reach = new Reach(n);
     this.passed = new Uint8Array(n);
   }
 
@@ -69,21 +70,11 @@ export class Fight implements FightView {
   }
 
   adjacent(i: number, j: number): boolean {
-    return this.adj[i * this.creatures.length + j] === 1;
+    return this.reach.adjacent(i, j);
   }
 
   link(i: number, j: number): void {
-    const n = this.creatures.length;
-    this.adj[i * n + j] = 1;
-    this.adj[j * n + i] = 1;
-  }
-
-  private unlinkAll(i: number): void {
-    const n = this.creatures.length;
-    for (let j = 0; j !== n; ++j) {
-      this.adj[i * n + j] = 0;
-      this.adj[j * n + i] = 0;
-    }
+    this.reach.link(i, j);
   }
 
   engagedFoes(c: Creature): number {
@@ -98,7 +89,7 @@ export class Fight implements FightView {
 
   reset(): void {
     for (const c of this.creatures) c.reset();
-    this.adj.fill(0);
+    this.reach.clear();
     this.over = false;
     this.round = 0;
     this.phaseNo = 0;
@@ -197,30 +188,11 @@ export class Fight implements FightView {
 
   /** Death & Dying: 2d6 - Fatigue. Returns true for a heroic action (a 4 during the fight). */
   dyingRoll(c: Creature, inFight: boolean): boolean {
-    const roll = this.dice.roll(6) + this.dice.roll(6) - c.fatigue;
-    let heroic = false;
-    let up = 0;
-    if (roll >= 11) up = Math.max(1, c.spec.creature.con, this.dice.roll(c.hitDie));
-    else if (roll === 10) {
-      c.state = STABLE;
-      c.wakeNext = true;
-    } else if (roll === 4 && inFight) heroic = true;
-    else if (roll <= 4) c.state = DEAD;
-    if (this.observer !== null) {
-      const result = up > 0 ? `back up at ${up} HP` : heroic ? 'heroic action, then dead' : roll === 10 ? 'stable' : c.state === DEAD ? 'dead' : 'still dying';
-      this.emit(c, 'dying-roll', { total: roll, result, after_fight: !inFight, state_after: up > 0 ? 'standing' : STATE_WORDS[c.state]! });
-    }
-    if (up > 0) this.getUp(c, up);
-    return heroic;
+    return dyingRoll(this, c, inFight);
   }
 
-  /** Back up from 0 HP (never above its maximum): a CON save (DC 12, minus Fatigue) or gain 1 Fatigue. */
   getUp(c: Creature, hp: number): void {
-    c.state = STANDING;
-    c.hp = Math.min(hp, c.spec.creature.hp);
-    const save = this.dice.roll(20) + c.conSave - c.fatigue;
-    if (save < CON_SAVE_DC) c.fatigue++;
-    if (this.observer !== null) this.emit(c, 'con-save', { total: save, result: save < CON_SAVE_DC ? 'fails: +1 Fatigue' : 'passes', hp: c.hp });
+    getUp(this, c, hp);
   }
 
   resolve(c: Creature, d: Declared): void {
@@ -289,7 +261,7 @@ export class Fight implements FightView {
         this.attack(f, c, OPPORTUNITY);
       }
     }
-    this.unlinkAll(c.index);
+    this.reach.unlinkAll(c.index);
   }
 
   /**
@@ -348,7 +320,8 @@ export class Fight implements FightView {
     return out;
   }
 
-  private emit(c: Creature, action: string, extra: Record<string, unknown>): void {
+  /** Reports an event to the observer (call only when one is attached), with the dice rolled since the last one. */
+  emit(c: Creature, action: string, extra: Record<string, unknown>): void {
     const rolls = takeRolls(this.dice);
     this.observer!.event({
       round: this.round, phase: this.phaseNo, side: c.spec.side === HEROES ? 'heroes' : 'enemies', actor: c.spec.name, action,
