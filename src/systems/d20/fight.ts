@@ -222,7 +222,7 @@ export class Fight implements FightView {
         if (t!.state === STANDING) t!.edgeNext = true;
         break;
       case Act.Stabilize:
-        if (t!.state !== DYING || c.supply <= 0) break;
+        if (t!.state !== DYING || t!.heroic || c.supply <= 0) break;
         c.supply--;
         t!.state = STABLE;
         t!.wakeNext = true;

@@ -44,7 +44,8 @@ export function randomFoe(v: FightView, c: Creature): number {
 /** A dying ally no earlier hero of this phase has declared Stabilize on (declaring first is meant to coordinate). */
 function unclaimedDying(v: FightView, c: Creature): number {
   for (const o of v.creatures) {
-    if (o.spec.side !== c.spec.side || o.state !== DYING || o === c) continue;
+    // A creature taking its heroic action is already dead once it has acted: no Supply is spent on it.
+    if (o.spec.side !== c.spec.side || o.state !== DYING || o.heroic || o === c) continue;
     let claimed = false;
     for (let j = 0; j < c.index; j++) {
       const d = v.declared[j]!;

@@ -160,3 +160,13 @@ describe('Dash and Disengage: the skirmisher', () => {
     expect([d.act, x.creatures[0]!.state]).toEqual([Act.Attack, STANDING]);
   });
 });
+
+describe('a hero taking its heroic action is not stabilized', () => {
+  it('the medic attacks instead of spending Supply on an ally that dies after its heroic action', () => {
+    // b rolls 2 + 2: heroic; the medic attacks the orc (d20 15, 1d8 3), then b does (d20 15, 1d8 4); b then dies
+    const x = fight([f('medic', HEROES, { supply: 1 }), f('b', HEROES), f('orc', ENEMIES, { hp: 20 })], [2, 2, 15, 3, 15, 4]);
+    down(x, 1);
+    x.phase(HEROES, null);
+    expect([x.creatures[0]!.supply, x.creatures[1]!.state, x.creatures[2]!.hp]).toEqual([1, DEAD, 13]);
+  });
+});
