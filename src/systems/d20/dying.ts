@@ -25,7 +25,7 @@ export function dyingRoll(f: DyingHost, c: Creature, inFight: boolean): boolean 
   else if (roll <= 4) c.state = DEAD;
   if (f.observer !== null) {
     const result = up > 0 ? `back up at ${up} HP` : heroic ? 'heroic action, then dead' : roll === 10 ? 'stable' : c.state === DEAD ? 'dead' : 'still dying';
-    f.emit(c, 'dying-roll', { total: roll, result, after_fight: !inFight, state_after: up > 0 ? 'standing' : STATE_WORDS[c.state]! });
+    f.emit(c, 'dying-roll', { total: roll, fatigue: c.fatigue, result, after_fight: !inFight, state_after: up > 0 ? 'standing' : STATE_WORDS[c.state]! });
   }
   if (up > 0) getUp(f, c, up);
   return heroic;

@@ -5,6 +5,7 @@ import { ENEMIES, FINISH_OFF, FOCUS_WEAKEST, HEROES, SKIRMISHER, SUPPORT, type F
 import { d20FightDice } from '../../../src/systems/d20/fight-kernel.js';
 import { DEFAULT_D20_KNOBS } from '../../../src/systems/d20/rules.js';
 import type { CreatureInput, WeaponInput } from '../../../src/systems/d20/schema.js';
+import { expectRateNear } from '../../helpers/se.js';
 import { Collector, type Traced } from '../../helpers/trace.js';
 
 const c = (p: Partial<CreatureInput>): CreatureInput => ({
@@ -95,5 +96,34 @@ describe('d20 fight traces', () => {
     expect(all.some((e) => e.action === 'dash' && e.result === 'chases')).toBe(true);
     expect(all.some((e) => e.action === 'attack' && e.actor === 'orc' && e.target_state_before === 'dying')).toBe(true);
     expect(all.some((e) => e.action === 'dying-roll' && e.after_fight === true)).toBe(true);
+  });
+
+  it('dyingAfterFight roll: a hero dying at the end dies with P(2d6 - F <= 4) / (P(<= 4) + P(>= 10)), within 4 SE', () => {
+    // Exact per Fatigue F from the 36 faces of 2d6; every run of 5-9 rolls again.
+    const p2d6 = (pred: (t: number) => boolean): number => {
+      let n = 0;
+      for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) if (pred(a + b)) n++;
+      return n / 36;
+    };
+    const pDead = (fat: number): number => p2d6((t) => t - fat <= 4) / (p2d6((t) => t - fat <= 4) + p2d6((t) => t - fat >= 10));
+    let n = 0;
+    let dead = 0;
+    let expected = 0;
+    for (const fe of fights) {
+      const firsts = new Map<string, Traced>();
+      const lasts = new Map<string, Traced>();
+      for (const e of fe) {
+        if (e.action !== 'dying-roll' || e.after_fight !== true) continue;
+        if (!firsts.has(e.actor)) firsts.set(e.actor, e);
+        lasts.set(e.actor, e);
+      }
+      for (const [who, first] of firsts) {
+        n++;
+        expected += pDead(first.fatigue as number);
+        if (lasts.get(who)!.state_after === 'dead') dead++;
+      }
+    }
+    expect(n).toBeGreaterThan(300);
+    expectRateNear(dead / n, expected / n, n, 'after-fight deaths');
   });
 });
