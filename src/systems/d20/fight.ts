@@ -25,7 +25,7 @@ export { CON_SAVE_DC } from './dying.js';
 export const AFTER_FIGHT_ROLLS = 100;
 
 export interface FightResult {
-  /** 0 heroes won, 1 enemies won, 2 draw (maxRounds, or nobody standing on either side). */
+  /** 0 heroes won, 1 enemies won, 2 draw (maxRounds). */
   readonly winner: number;
   readonly rounds: number;
 }
@@ -126,8 +126,8 @@ export class Fight implements FightView {
     }
     const rounds = Math.min(this.round, this.spec.maxRounds);
     const h = this.standing(HEROES);
-    const e = this.standing(ENEMIES);
-    const winner = !this.over || (h === 0 && e === 0) ? 2 : h > 0 ? 0 : 1;
+    // Every fall is checked at once and a phase stops there, so both sides never run out together.
+    const winner = !this.over ? 2 : h > 0 ? 0 : 1;
     if (this.spec.knobs.dyingAfterFight === 'roll') this.afterFight();
     if (this.observer !== null) this.observer.end(winner, rounds);
     return { winner, rounds };

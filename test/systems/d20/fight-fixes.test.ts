@@ -170,3 +170,31 @@ describe('a hero taking its heroic action is not stabilized', () => {
     expect([x.creatures[0]!.supply, x.creatures[1]!.state, x.creatures[2]!.hp]).toEqual([1, DEAD, 13]);
   });
 });
+
+describe('edges of the fixes', () => {
+  it('a mover dropped by an opportunity attack does not arrive; a foe that dropped its weapon makes none', () => {
+    // the orc strikes the leaving hero (hp 2): d20 15, 1d8 6: dying, never next to the goblin
+    const x = fight([f('hero', HEROES, { hp: 2 }), f('friend', HEROES), f('orc', ENEMIES), f('gob', ENEMIES)], [15, 6]);
+    x.link(0, 2);
+    x.moveTo(x.creatures[0]!, x.creatures[3]!);
+    expect([x.creatures[0]!.state, x.adjacent(0, 3)]).toEqual([DYING, false]);
+    const y = fight([f('hero', HEROES), f('orc', ENEMIES), f('gob', ENEMIES)], []);
+    y.link(0, 1);
+    y.creatures[1]!.dropped = true;
+    y.moveTo(y.creatures[0]!, y.creatures[2]!);
+    expect(y.creatures[1]!.oaUsed).toBe(false);
+  });
+
+  it('finish-off in melee only finishes a foe next to it; getting back up never exceeds maximum HP', () => {
+    const x = fight([f('a', HEROES, { hp: 12 }), f('b', HEROES), f('orc', ENEMIES, {}, sword, FINISH_OFF)], []);
+    down(x, 1);
+    const d = decl();
+    declare(x, x.creatures[2]!, d);
+    expect(d).toEqual({ act: Act.Attack, target: 0, finish: false });
+    // 6 + 6 = 12: up with one Hit Die roll (d8: 8), capped at hp 3; CON save 15
+    const y = fight([f('hero', HEROES, { hp: 3 }), f('orc', ENEMIES)], [6, 6, 8, 15]);
+    down(y, 0);
+    y.startTurn(y.creatures[0]!);
+    expect([y.creatures[0]!.state, y.creatures[0]!.hp]).toEqual([STANDING, 3]);
+  });
+});

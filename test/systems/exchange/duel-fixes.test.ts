@@ -7,6 +7,7 @@ import { END_COLLAPSE, ExchangeDuel, parsePolicy, type Condition, type ExchangeD
 import { exchangeDuel } from '../../../src/systems/exchange/duel-mode.js';
 import { DEFAULT_EXCHANGE_KNOBS, type ExchangeKnobs } from '../../../src/systems/exchange/rules.js';
 import type { CharacterInput, WeaponInput } from '../../../src/systems/exchange/schema.js';
+import { Collector } from '../../helpers/trace.js';
 
 const character = (p: Partial<CharacterInput>): CharacterInput => ({
   vitality: 6, magicDice: 0, strength: 2, agility: 3, cognition: 0, resilience: 2, melee: 0, ranged: 0, acrobatics: 0, athletics: 0, baseMovement: 10, ...p,
@@ -180,5 +181,24 @@ describe('Wounds choose between Ready AD and Ready MD', () => {
     [u.chars[1].ready, u.chars[1].used] = [0, 2];
     u.applyWounds(u.chars[1], 1);
     expect([u.chars[1].used, u.chars[1].wounded]).toEqual([1, 1]);
+  });
+});
+
+describe('edges of the fixes', () => {
+  it('Reeling from the study lasts to the end of the first own turn', () => {
+    const d = duel(lo('a'), lo('b'), [], { ca: ['reeling'], pa: 'reserve-9' });
+    expect(d.chars[0].disadvantaged).toBe(true);
+    d.turn(0);
+    expect(d.chars[0].disadvantaged).toBe(false);
+  });
+
+  it('a Slowed defender needs 2 Ready AD for Full Guard: with 1 it cannot answer', () => {
+    // a: Hit against No Response (b Slowed with 1 Ready AD, guard-first): 1 + SR 5 - 1 = 5: 3 Wounds
+    const d = duel(lo('a'), lo('b', { vitality: 10 }), [HIT], { cb: ['slowed'], pb: 'guard-first' });
+    d.chars[1].ready = 1;
+    const seen = new Collector();
+    d.observer = seen;
+    d.exchange(0, 0);
+    expect([d.chars[1].vit, d.chars[1].used, seen.events[0]!.response]).toEqual([7, 0, 'none']);
   });
 });
