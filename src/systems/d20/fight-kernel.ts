@@ -1,5 +1,6 @@
 /** d20 fights as a kernel: one Fight per task, n fights per chunk into a tally of histograms. */
-import { RngDice } from '../../dice/dice.js';
+import { RngDice, type Dice } from '../../dice/dice.js';
+import { RecordingDice } from '../../dice/recording-dice.js';
 import { deriveStream, Xoshiro128ss } from '../../dice/rng.js';
 import type { Kernel } from '../types.js';
 import { DEAD, Fight, HEROES, type FightSpec } from './fight.js';
@@ -18,6 +19,7 @@ export function fightLayout(spec: FightSpec) {
 interface Prepared {
   readonly fight: Fight;
   readonly rng: Xoshiro128ss;
+  readonly dice: Dice;
   readonly layout: ReturnType<typeof fightLayout>;
 }
 
@@ -26,7 +28,8 @@ export const d20FightDice: Kernel<FightSpec, Prepared> = {
   warmup: 256,
   prepare(spec) {
     const rng = new Xoshiro128ss(deriveStream(0));
-    return { fight: new Fight(spec, new RngDice(rng)), rng, layout: fightLayout(spec) };
+    const dice = new RngDice(rng);
+    return { fight: new Fight(spec, dice), rng, dice, layout: fightLayout(spec) };
   },
   run(p, state, n, tally) {
     const { fight, rng, layout } = p;
@@ -51,5 +54,9 @@ export const d20FightDice: Kernel<FightSpec, Prepared> = {
       tally[layout.hpLeft + hp]! += 1;
     }
     rng.saveState(state);
+  },
+  observe(p, observer) {
+    p.fight.observer = observer;
+    p.fight.dice = observer === null ? p.dice : new RecordingDice(p.dice);
   },
 };

@@ -1,108 +1,60 @@
 /**
- * A d20 fight, a party of heroes against a group (seed 003, rules.md 3.3-3.4): first contact,
- * side phases with actions declared before any is resolved, one Action per creature (Attack,
- * Dodge, Dash, Disengage, Help, Stabilize), opportunity attacks when a melee creature leaves a
- * foe's reach, and Death & Dying for heroes (and for enemies with the knob enemiesRollDeath).
+ * A d20 fight, a party of heroes against a group (seed 003, rules.md 3.3-3.4): first contact, side
+ * phases with every action declared (policies.ts) before any resolves, one Action per creature
+ * (Attack, Dodge, Dash, Disengage, Help, Stabilize), opportunity attacks when a foe leaves a melee
+ * creature's reach, and Death & Dying for heroes (and enemies with enemiesRollDeath), heroic
+ * actions included. Melee reach is a symmetric adjacency between creatures; Dash takes a creature
+ * out of reach until a foe chases it.
  */
 import type { Dice } from '../../dice/dice.js';
-import { compileD20Attack, MISS, rollD20Attack, type D20AttackSpec, type D20Knobs } from './rules.js';
-import type { CreatureInput, WeaponInput } from './schema.js';
+import { takeRolls } from '../../dice/recording-dice.js';
+import type { TraceObserver } from '../trace.js';
+import {
+  ACT_WORDS, Act, Creature, DEAD, DYING, ENEMIES, HEROES, OUT, STABLE, STANDING, STATE_WORDS, type Declared, type FightSpec,
+} from './creature.js';
+import { dyingRoll, getUp } from './dying.js';
+import { declare, type FightView } from './policies.js';
+import { Reach } from './reach.js';
+import { compileD20Attack, MISS, rollD20Attack, type D20AttackSpec } from './rules.js';
 
-export const HEROES = 0;
-export const ENEMIES = 1;
-
-/** Creature states. */
-export const STANDING = 0;
-export const DYING = 1;
-export const STABLE = 2;
-export const DEAD = 3;
-/** An enemy at 0 HP (enemies do not roll Death & Dying by default). */
-export const OUT = 4;
-
-export const FOCUS_WEAKEST = 0;
-export const RANDOM = 1;
-export const DODGE_WHEN_LOW = 2;
-export const SUPPORT = 3;
-
-export const Act = { None: 0, Attack: 1, Dodge: 2, Dash: 3, Disengage: 4, Help: 5, Stabilize: 6, PickUp: 7 } as const;
-
-export interface FighterSpec {
-  readonly name: string;
-  readonly side: number;
-  readonly creature: CreatureInput;
-  readonly weapon: WeaponInput;
-  readonly policy: number;
-}
-
-export interface FightSpec {
-  readonly fighters: readonly FighterSpec[];
-  readonly knobs: D20Knobs;
-  readonly maxRounds: number;
-}
+export * from './creature.js';
 
 export const FIRST_CONTACT_DC = 12;
-export const CON_SAVE_DC = 12;
-
-export class Creature {
-  hp = 0;
-  state = STANDING;
-  fatigue = 0;
-  supply = 0;
-  dodging = false;
-  edgeNext = false;
-  dropped = false;
-  oaUsed = false;
-  wakeNext = false;
-  /** Index of the foe this creature is in melee with, or -1. */
-  engaged = -1;
-  readonly melee: boolean;
-  readonly hitDie: number;
-  readonly conSave: number;
-
-  constructor(readonly spec: FighterSpec, readonly index: number) {
-    this.melee = spec.weapon.kind === 'melee';
-    this.hitDie = Number(spec.creature.hitDie.slice(1));
-    this.conSave = spec.creature.con + (spec.creature.proficientSaves.includes('con') ? spec.creature.pb : 0);
-  }
-
-  reset(): void {
-    const c = this.spec.creature;
-    this.hp = c.hp;
-    this.state = STANDING;
-    this.fatigue = c.fatigue;
-    this.supply = c.supply;
-    this.dodging = false;
-    this.edgeNext = false;
-    this.dropped = false;
-    this.oaUsed = false;
-    this.wakeNext = false;
-    this.engaged = -1;
-  }
-}
+export { CON_SAVE_DC } from './dying.js';
+/** Dying rolls after the fight stop here (the chance of 100 rolls of 5-9 in a row is below 1e-17). */
+export const AFTER_FIGHT_ROLLS = 100;
 
 export interface FightResult {
-  /** 0 heroes won, 1 enemies won, 2 draw. */
+  /** 0 heroes won, 1 enemies won, 2 draw (maxRounds). */
   readonly winner: number;
   readonly rounds: number;
 }
 
-interface Declared {
-  act: number;
-  target: number;
-}
+const ATTACK = 'attack';
+const OPPORTUNITY = 'opportunity-attack';
+const HEROIC = 'heroic-action';
 
-export class Fight {
+export class Fight implements FightView {
   readonly creatures: readonly Creature[];
+  readonly declared: Declared[];
   /** specs[attacker][target][edge + 1] */
   private readonly specs: (D20AttackSpec | undefined)[][][];
-  private readonly declared: Declared[];
+  private readonly reach: Reach;
+  private readonly passed: Uint8Array;
   round = 0;
+  /** Phases played in this fight (traces name them). */
+  phaseNo = 0;
   over = false;
+  /** Set by a tracer (kernel.observe); null in run. */
+  observer: TraceObserver | null = null;
 
-  constructor(readonly spec: FightSpec, private readonly dice: Dice) {
+  constructor(readonly spec: FightSpec, public dice: Dice) {
+    const n = spec.fighters.length;
     this.creatures = spec.fighters.map((f, i) => new Creature(f, i));
     this.specs = spec.fighters.map(() => spec.fighters.map(() => [undefined, undefined, undefined]));
-    this.declared = spec.fighters.map(() => ({ act: Act.None, target: -1 }));
+    this.declared = spec.fighters.map(() => ({ act: Act.None, target: -1, finish: false }));
+    this.reach = new Reach(n);
+    this.passed = new Uint8Array(n);
   }
 
   attackSpec(a: number, t: number, edge: number): D20AttackSpec {
@@ -117,10 +69,30 @@ export class Fight {
     return s;
   }
 
+  adjacent(i: number, j: number): boolean {
+    return this.reach.adjacent(i, j);
+  }
+
+  link(i: number, j: number): void {
+    this.reach.link(i, j);
+  }
+
+  engagedFoes(c: Creature): number {
+    let k = 0;
+    for (const o of this.creatures) if (o.spec.side !== c.spec.side && o.state === STANDING && this.adjacent(c.index, o.index)) k++;
+    return k;
+  }
+
+  roll(sides: number): number {
+    return this.dice.roll(sides);
+  }
+
   reset(): void {
     for (const c of this.creatures) c.reset();
+    this.reach.clear();
     this.over = false;
     this.round = 0;
+    this.phaseNo = 0;
   }
 
   standing(side: number): number {
@@ -135,50 +107,69 @@ export class Fight {
 
   play(): FightResult {
     this.reset();
-    // First contact: heroes who pass d20 + DEX vs DC 12 act before anyone else.
-    const passed: boolean[] = this.creatures.map((c) => c.spec.side === HEROES && this.dice.roll(20) + c.spec.creature.dex >= FIRST_CONTACT_DC);
+    if (this.observer !== null) this.observer.begin();
     this.round = 1;
-    if (passed.some((p) => p)) this.phase(HEROES, passed);
+    // First contact: heroes who pass d20 + DEX vs DC 12 act before anyone else.
+    let any = 0;
+    for (const c of this.creatures) {
+      const pass = c.spec.side === HEROES && this.dice.roll(20) + c.spec.creature.dex >= FIRST_CONTACT_DC ? 1 : 0;
+      this.passed[c.index] = pass;
+      any |= pass;
+      if (this.observer !== null && c.spec.side === HEROES) this.emit(c, 'first-contact', { result: pass ? 'acts first' : 'waits' });
+    }
+    if (any) this.phase(HEROES, this.passed);
     for (this.round = 1; this.round <= this.spec.maxRounds && !this.over; this.round++) {
-      for (const c of this.creatures) c.oaUsed = false;
+      if (this.round > 1) for (const c of this.creatures) c.oaUsed = false;
       this.phase(ENEMIES, null);
       if (!this.over) this.phase(HEROES, null);
-      if (this.over) return this.result(this.round);
+      if (this.over) break;
     }
-    if (this.over) return this.result(Math.min(this.round, this.spec.maxRounds));
-    return { winner: 2, rounds: this.spec.maxRounds };
+    const rounds = Math.min(this.round, this.spec.maxRounds);
+    const h = this.standing(HEROES);
+    // Every fall is checked at once and a phase stops there, so both sides never run out together.
+    const winner = !this.over ? 2 : h > 0 ? 0 : 1;
+    if (this.spec.knobs.dyingAfterFight === 'roll') this.afterFight();
+    if (this.observer !== null) this.observer.end(winner, rounds);
+    return { winner, rounds };
   }
 
-  private result(rounds: number): FightResult {
-    return { winner: this.standing(HEROES) > 0 ? 0 : 1, rounds };
+  /** Heroes still dying when the fight ends roll on until stable, up or dead (a 4 is death: no one is left to act against). */
+  private afterFight(): void {
+    for (const c of this.creatures) {
+      if (c.spec.side !== HEROES) continue;
+      for (let k = 0; k !== AFTER_FIGHT_ROLLS && c.state === DYING; ++k) this.dyingRoll(c, false);
+    }
   }
 
-  /** One side's phase: start-of-turn effects, then every action declared, then resolved in order. */
-  phase(side: number, only: readonly boolean[] | null): void {
-    const heroic: boolean[] = [];
-    for (const c of this.creatures) {
-      if (c.spec.side !== side || (only && !only[c.index])) continue;
-      heroic[c.index] = this.startTurn(c);
-    }
-    for (const c of this.creatures) {
-      const d = this.declared[c.index]!;
+  /** One side's phase: start-of-turn effects, then every action declared, then resolved in order; heroic actors then die. */
+  phase(side: number, only: Uint8Array | null): void {
+    this.phaseNo++;
+    for (const d of this.declared) {
       d.act = Act.None;
-      if (c.spec.side !== side || (only && !only[c.index])) continue;
-      if (c.state !== STANDING && !heroic[c.index]) continue;
-      this.declare(c, d);
+      d.target = -1;
+    }
+    for (const c of this.creatures) {
+      if (c.spec.side === side && (only === null || only[c.index] === 1)) c.heroic = this.startTurn(c);
+    }
+    for (const c of this.creatures) {
+      if (c.spec.side !== side || (only !== null && only[c.index] !== 1) || !c.acts) continue;
+      declare(this, c, this.declared[c.index]!);
+      if (this.observer !== null) {
+        const rolls = takeRolls(this.dice);
+        if (rolls.length > 0) this.emit(c, 'random-target', { rolls, target: this.creatures[this.declared[c.index]!.target]?.spec.name });
+      }
     }
     for (const c of this.creatures) {
       if (this.over) break;
       const d = this.declared[c.index]!;
-      if (d.act === Act.None) continue;
-      if (c.state !== STANDING && !heroic[c.index]) continue;
-      this.resolve(c, d);
+      if (d.act !== Act.None && c.acts) this.resolve(c, d);
     }
     for (const c of this.creatures) {
-      if (heroic[c.index]) {
-        c.state = DEAD;
-        c.hp = 0;
-      }
+      if (!c.heroic) continue;
+      c.heroic = false;
+      c.state = DEAD;
+      c.hp = 0;
+      if (this.observer !== null) this.emit(c, 'falls', { result: 'dead after its heroic action', state_after: 'dead' });
     }
     this.checkOver();
   }
@@ -188,168 +179,153 @@ export class Fight {
     c.dodging = false;
     if (c.state === STABLE && c.wakeNext) {
       c.wakeNext = false;
+      if (this.observer !== null) this.emit(c, 'wake-up', { result: 'wakes at 1 HP' });
       this.getUp(c, 1);
       return false;
     }
-    if (c.state !== DYING) return false;
-    const roll = this.dice.roll(6) + this.dice.roll(6) - c.fatigue;
-    if (roll >= 11) {
-      const hitDie = this.dice.roll(c.hitDie);
-      this.getUp(c, Math.max(1, c.spec.creature.con, hitDie));
-    } else if (roll === 10) {
-      c.state = STABLE;
-      c.wakeNext = true;
-    } else if (roll === 4) {
-      return true;
-    } else if (roll <= 3) {
-      c.state = DEAD;
-    }
-    return false;
+    return c.state === DYING && this.dyingRoll(c, true);
   }
 
-  /** Back up from 0 HP: a CON save (DC 12, minus Fatigue) or gain 1 Fatigue. */
+  /** Death & Dying: 2d6 - Fatigue. Returns true for a heroic action (a 4 during the fight). */
+  dyingRoll(c: Creature, inFight: boolean): boolean {
+    return dyingRoll(this, c, inFight);
+  }
+
   getUp(c: Creature, hp: number): void {
-    c.state = STANDING;
-    c.hp = hp;
-    if (this.dice.roll(20) + c.conSave - c.fatigue < CON_SAVE_DC) c.fatigue++;
-  }
-
-  declare(c: Creature, d: Declared): void {
-    if (c.dropped) {
-      d.act = Act.PickUp;
-      return;
-    }
-    const side = c.spec.side;
-    if (side === HEROES && c.supply > 0) {
-      const dying = this.creatures.findIndex((o) => o.spec.side === side && o.state === DYING && o !== c);
-      if (dying >= 0) {
-        d.act = Act.Stabilize;
-        d.target = dying;
-        return;
-      }
-    }
-    const p = c.spec.policy;
-    if (p === DODGE_WHEN_LOW && c.hp * 2 < c.spec.creature.hp) {
-      d.act = Act.Dodge;
-      return;
-    }
-    if (p === SUPPORT) {
-      const ally = this.creatures.findIndex((o) => o.spec.side === side && o.state === STANDING && o !== c);
-      if (ally >= 0) {
-        d.act = Act.Help;
-        d.target = ally;
-        return;
-      }
-    }
-    d.act = Act.Attack;
-    d.target = p === RANDOM ? this.randomFoe(c) : this.weakestFoe(c);
-    if (d.target < 0) d.act = Act.None;
-  }
-
-  weakestFoe(c: Creature): number {
-    let best = -1;
-    for (const o of this.creatures) {
-      if (o.spec.side === c.spec.side || o.state !== STANDING) continue;
-      if (best < 0 || o.hp < this.creatures[best]!.hp) best = o.index;
-    }
-    return best;
-  }
-
-  randomFoe(c: Creature): number {
-    const n = this.standing(1 - c.spec.side);
-    if (n === 0) return -1;
-    let k = n === 1 ? 1 : this.dice.roll(n);
-    for (const o of this.creatures) {
-      if (o.spec.side !== c.spec.side && o.state === STANDING && --k === 0) return o.index;
-    }
-    return -1;
+    getUp(this, c, hp);
   }
 
   resolve(c: Creature, d: Declared): void {
+    const t = d.target >= 0 ? this.creatures[d.target]! : null;
     switch (d.act) {
       case Act.PickUp:
         c.dropped = false;
-        return;
+        break;
       case Act.Dodge:
         c.dodging = true;
+        break;
+      case Act.Disengage:
+        if (this.observer !== null) this.emit(c, 'disengage', { leaves: this.reachOf(c) });
+        this.leave(c, false);
         return;
       case Act.Dash:
-      case Act.Disengage:
-        this.leaveMelee(c, d.act === Act.Dash);
-        return;
-      case Act.Help: {
-        const ally = this.creatures[d.target]!;
-        if (ally.state === STANDING) ally.edgeNext = true;
-        return;
-      }
-      case Act.Stabilize: {
-        const ally = this.creatures[d.target]!;
-        if (ally.state === DYING && c.supply > 0) {
-          c.supply--;
-          ally.state = STABLE;
-          ally.wakeNext = true;
+        if (this.observer !== null) this.emit(c, 'dash', { target: t?.spec.name, result: t ? 'chases' : 'gets away', leaves: this.reachOf(c) });
+        this.leave(c, true);
+        if (c.state !== STANDING) return;
+        if (t === null) c.away = true;
+        else if (t.state === STANDING) {
+          this.link(c.index, t.index);
+          t.away = false;
         }
         return;
-      }
-      case Act.Attack: {
-        const target = this.creatures[d.target]!;
-        // Declared before anything resolved: a target that has already fallen wastes the attack.
-        if (target.state !== STANDING) return;
-        if (c.melee && c.engaged !== d.target) this.moveTo(c, target);
-        if (c.state !== STANDING || this.over) return;
-        this.attack(c, target);
+      case Act.Help:
+        if (t!.state === STANDING) t!.edgeNext = true;
+        break;
+      case Act.Stabilize:
+        if (t!.state !== DYING || t!.heroic || c.supply <= 0) break;
+        c.supply--;
+        t!.state = STABLE;
+        t!.wakeNext = true;
+        break;
+      case Act.Attack:
+        // Declared before anything resolved: a target that has since fallen (or died) wastes the attack.
+        if (d.finish ? !t!.down : t!.state !== STANDING) {
+          if (this.observer !== null) this.emit(c, c.heroic ? HEROIC : ATTACK, { target: t!.spec.name, result: 'wasted: target already down' });
+          return;
+        }
+        if (c.melee && !this.adjacent(c.index, t!.index)) this.moveTo(c, t!);
+        if (!c.acts || this.over) return;
+        this.attack(c, t!, c.heroic ? HEROIC : ATTACK);
         return;
-      }
       default:
         return;
     }
+    if (this.observer !== null) this.emit(c, ACT_WORDS[d.act]!, { target: t?.spec.name, target_state_after: t ? STATE_WORDS[t.state] : undefined });
   }
 
-  /** A melee creature steps to a new foe: every foe whose reach it leaves may make an opportunity attack. */
+  /** A melee creature steps to a foe out of its reach: it leaves the reach of every foe next to it. */
   moveTo(c: Creature, target: Creature): void {
-    this.leaveMelee(c, true);
-    c.engaged = target.index;
-    if (target.engaged < 0) target.engaged = c.index;
+    if (this.observer !== null) this.emit(c, 'move', { target: target.spec.name, leaves: this.reachOf(c) });
+    this.leave(c, true);
+    if (c.state !== STANDING && !c.heroic) return;
+    this.link(c.index, target.index);
+    c.away = false;
   }
 
-  /** Leaves the reach of the foes in melee with c; provokes opportunity attacks unless disengaging. */
-  leaveMelee(c: Creature, provokes: boolean): void {
+  /** Leaves the reach of every foe next to c; each may make an opportunity attack unless c Disengaged. */
+  leave(c: Creature, provokes: boolean): void {
     for (const f of this.creatures) {
-      if (f.spec.side === c.spec.side || f.state !== STANDING) continue;
-      const adjacent = f.engaged === c.index || c.engaged === f.index;
-      if (!adjacent) continue;
-      // No opportunity attack when already in melee with another creature, or after one this round.
-      if (provokes && f.melee && !f.oaUsed && (f.engaged === c.index || f.engaged < 0) && c.state === STANDING) {
+      if (f.spec.side === c.spec.side || !this.adjacent(c.index, f.index)) continue;
+      if (provokes && this.mayOpportunityAttack(f, c)) {
         f.oaUsed = true;
-        this.attack(f, c);
+        this.attack(f, c, OPPORTUNITY);
       }
-      if (f.engaged === c.index) f.engaged = -1;
     }
-    c.engaged = -1;
+    this.reach.unlinkAll(c.index);
   }
 
-  attack(a: Creature, t: Creature): void {
+  /**
+   * An opportunity attack (seed 003): f is a standing melee creature that c is leaving, has not made
+   * one this round, holds its weapon, and is not already in melee with another standing creature.
+   */
+  mayOpportunityAttack(f: Creature, c: Creature): boolean {
+    if (f.state !== STANDING || !f.melee || f.oaUsed || f.dropped || c.state !== STANDING) return false;
+    for (const o of this.creatures) {
+      if (o !== c && o.spec.side !== f.spec.side && o.state === STANDING && this.adjacent(f.index, o.index)) return false;
+    }
+    return true;
+  }
+
+  attack(a: Creature, t: Creature, kind: string): void {
     const edge = (a.edgeNext ? 1 : 0) - (t.dodging ? 1 : 0);
     a.edgeNext = false;
-    const spec = this.attackSpec(a.index, t.index, edge);
-    const r = rollD20Attack(this.dice, spec);
+    const before = t.state;
+    const r = rollD20Attack(this.dice, this.attackSpec(a.index, t.index, edge));
     if (r.kind === MISS) {
       if (r.natural === 1 && this.spec.knobs.fumble === 'miss-and-drop-weapon') a.dropped = true;
-      return;
+    } else {
+      this.damage(t, r.damage);
     }
-    this.damage(t, r.damage);
+    if (this.observer !== null) {
+      const faces = takeRolls(this.dice);
+      const n = edge === 0 ? 1 : 2;
+      this.emit(a, kind, {
+        target: t.spec.name, rolls: { d20: faces.slice(0, n), damage: faces.slice(n) }, natural: r.natural,
+        result: r.kind === MISS ? 'miss' : r.kind === 2 ? 'critical' : 'hit', damage: r.damage, target_hp: t.hp,
+        state_after: STATE_WORDS[a.state], target_state_before: STATE_WORDS[before], target_state_after: STATE_WORDS[t.state],
+      });
+    }
   }
 
+  /** Damage: HP down to 0, then dying (heroes; enemies with enemiesRollDeath) or out. A hit on a dying or stable creature kills it. */
   damage(t: Creature, amount: number): void {
-    if (amount <= 0 || t.state !== STANDING) return;
+    if (amount <= 0) return;
+    if (t.down) {
+      t.state = DEAD;
+      return;
+    }
+    if (t.state !== STANDING) return;
     t.hp -= amount;
     if (t.hp > 0) return;
     t.hp = 0;
-    t.engaged = -1;
-    for (const o of this.creatures) if (o.engaged === t.index) o.engaged = -1;
-    const rolls = t.spec.side === HEROES || this.spec.knobs.enemiesRollDeath;
-    t.state = rolls ? DYING : OUT;
+    t.away = false;
+    t.state = t.spec.side === HEROES || this.spec.knobs.enemiesRollDeath ? DYING : OUT;
     this.checkOver();
   }
-}
 
+  /** Names of the foes c is next to (traces only). */
+  private reachOf(c: Creature): string[] {
+    const out: string[] = [];
+    for (const o of this.creatures) if (o.spec.side !== c.spec.side && this.adjacent(c.index, o.index)) out.push(o.spec.name);
+    return out;
+  }
+
+  /** Reports an event to the observer (call only when one is attached), with the dice rolled since the last one. */
+  emit(c: Creature, action: string, extra: Record<string, unknown>): void {
+    const rolls = takeRolls(this.dice);
+    this.observer!.event({
+      round: this.round, phase: this.phaseNo, side: c.spec.side === HEROES ? 'heroes' : 'enemies', actor: c.spec.name, action,
+      ...(rolls.length > 0 ? { rolls } : {}), hp: c.hp, state_after: STATE_WORDS[c.state]!, ...extra,
+    });
+  }
+}

@@ -30,7 +30,10 @@ export function loadoutRef(path: StudyProblem['path'], name: string, loadouts: R
 export function resolveD20Knobs(...layers: readonly KnobsInput[]): D20Knobs {
   let k = DEFAULT_D20_KNOBS;
   for (const l of layers) {
-    k = { critOn: l.critOn ?? k.critOn, fumble: l.fumble ?? k.fumble, enemiesRollDeath: l.enemiesRollDeath ?? k.enemiesRollDeath };
+    k = {
+      critOn: l.critOn ?? k.critOn, fumble: l.fumble ?? k.fumble, enemiesRollDeath: l.enemiesRollDeath ?? k.enemiesRollDeath,
+      dyingAfterFight: l.dyingAfterFight ?? k.dyingAfterFight,
+    };
   }
   return k;
 }

@@ -11,9 +11,11 @@ export interface D20Knobs {
   readonly critOn: number;
   readonly fumble: 'miss' | 'miss-and-drop-weapon';
   readonly enemiesRollDeath: boolean;
+  /** Fights: heroes still dying when the fight ends keep rolling until stable, up or dead (`roll`), or stay as they are (`ignore`). */
+  readonly dyingAfterFight: 'roll' | 'ignore';
 }
 
-export const DEFAULT_D20_KNOBS: D20Knobs = { critOn: 20, fumble: 'miss', enemiesRollDeath: false };
+export const DEFAULT_D20_KNOBS: D20Knobs = { critOn: 20, fumble: 'miss', enemiesRollDeath: false, dyingAfterFight: 'roll' };
 
 /** The numbers of one attack. Structured-cloneable. */
 export interface D20AttackSpec {

@@ -50,6 +50,7 @@ export const knobsSchema = z.strictObject({
   critOn: int(2, 20).optional(),
   fumble: z.enum(['miss', 'miss-and-drop-weapon']).optional(),
   enemiesRollDeath: z.boolean().optional(),
+  dyingAfterFight: z.enum(['roll', 'ignore']).optional(),
 });
 
 const common = {
@@ -72,7 +73,7 @@ export const attackStudySchema = z.strictObject({
   situation: situationSchema.default({}),
 });
 
-export const POLICIES = ['focus-weakest', 'random', 'dodge-when-low', 'support'] as const;
+export const POLICIES = ['focus-weakest', 'random', 'dodge-when-low', 'support', 'skirmisher', 'finish-off'] as const;
 
 export const fighterEntry = z.union([
   z.string(),

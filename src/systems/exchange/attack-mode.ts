@@ -18,6 +18,11 @@ function expand(study: ExchangeAttackStudy) {
 function check(study: ExchangeAttackStudy): StudyProblem[] {
   const problems = [...checkParts(study), ...checkPairs(study.matchups, ATTACK_SIDES, study.loadouts)];
   if (problems.length > 0) return problems;
+  for (const [name, w] of Object.entries(study.weapons)) {
+    for (const field of ['lingering', 'inflicts'] as const) {
+      if (w[field]) problems.push({ path: ['weapons', name, field], message: `${field} applies in duels only: one Exchange ignores it`, atKey: true, warning: true });
+    }
+  }
   for (const m of expand(study)) {
     const s = { ...study.situation, ...m.situation };
     const path = m.situation ? ['matchups', m.index, 'situation'] : ['situation'];

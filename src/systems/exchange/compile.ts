@@ -2,7 +2,7 @@
 import { didYouMean } from '../../config/suggest.js';
 import type { StudyProblem } from '../types.js';
 import {
-  CLASH, combineEdge, DEFAULT_EXCHANGE_KNOBS, FULL_GUARD, isRanged, NO_RESPONSE, strikeRating,
+  attackEdge, CLASH, DEFAULT_EXCHANGE_KNOBS, FULL_GUARD, guardEdge, isRanged, NO_RESPONSE, strikeRating,
   type ExchangeKnobs, type ExchangeSpec,
 } from './rules.js';
 import type { CharacterInput, KnobsInput, SituationInput, WeaponInput } from './schema.js';
@@ -102,9 +102,9 @@ export function compileExchange(a: ExchangeLoadout, d: ExchangeLoadout, s: Situa
   const long = s.range === 'long';
   const attackerProne = hits(s.prone, 'attacker');
   const defenderProne = hits(s.prone, 'defender');
-  const attEdge = combineEdge(
-    s.attackerEdge === 'advantage' || (defenderProne && !ranged),
-    s.attackerEdge === 'disadvantage' || hits(s.reeling, 'attacker') || (ranged && long) || (attackerProne && !ranged) || (defenderProne && ranged),
+  const attEdge = attackEdge(
+    ranged, hits(s.reeling, 'attacker'), attackerProne, defenderProne,
+    s.attackerEdge === 'advantage', s.attackerEdge === 'disadvantage' || (ranged && long),
   );
   let defEdge = 0;
   let defDice = 0;
@@ -112,13 +112,13 @@ export function compileExchange(a: ExchangeLoadout, d: ExchangeLoadout, s: Situa
   if (response === FULL_GUARD) {
     defDice = 1 + dBoost;
     // Full Guard rolls with Advantage; another Advantage adds nothing; any Disadvantage cancels it.
-    defEdge = combineEdge(true, s.defenderEdge === 'disadvantage' || hits(s.reeling, 'defender'));
+    defEdge = guardEdge(s.defenderEdge === 'disadvantage' || hits(s.reeling, 'defender'));
   } else if (response === CLASH) {
     const dRanged = isRanged(d.weapon);
     defDice = d.weapon.baseAttackCost + dBoost;
-    defEdge = combineEdge(
-      s.defenderEdge === 'advantage' || (attackerProne && !dRanged),
-      s.defenderEdge === 'disadvantage' || hits(s.reeling, 'defender') || (dRanged && long) || (defenderProne && !dRanged) || (attackerProne && dRanged),
+    defEdge = attackEdge(
+      dRanged, hits(s.reeling, 'defender'), defenderProne, attackerProne,
+      s.defenderEdge === 'advantage', s.defenderEdge === 'disadvantage' || (dRanged && long),
     );
   }
   const maxFace = Math.max(...knobs.faces);

@@ -1,5 +1,6 @@
 /** Exchange duels as a kernel: one ExchangeDuel per task, n duels per chunk into histograms. */
-import { RngDice } from '../../dice/dice.js';
+import { RngDice, type Dice } from '../../dice/dice.js';
+import { RecordingDice } from '../../dice/recording-dice.js';
 import { deriveStream, Xoshiro128ss } from '../../dice/rng.js';
 import type { Kernel } from '../types.js';
 import { ExchangeDuel, type ExchangeDuelSpec } from './duel.js';
@@ -16,6 +17,7 @@ export function exchangeDuelLayout(maxRounds: number) {
 interface Prepared {
   readonly duel: ExchangeDuel;
   readonly rng: Xoshiro128ss;
+  readonly dice: Dice;
   readonly layout: ReturnType<typeof exchangeDuelLayout>;
 }
 
@@ -24,7 +26,8 @@ export const exchangeDuelDice: Kernel<ExchangeDuelSpec, Prepared> = {
   warmup: 256,
   prepare(spec) {
     const rng = new Xoshiro128ss(deriveStream(0));
-    return { duel: new ExchangeDuel(spec, new RngDice(rng)), rng, layout: exchangeDuelLayout(spec.maxRounds) };
+    const dice = new RngDice(rng);
+    return { duel: new ExchangeDuel(spec, dice), rng, dice, layout: exchangeDuelLayout(spec.maxRounds) };
   },
   run(p, state, n, tally) {
     const { duel, rng, layout } = p;
@@ -40,5 +43,8 @@ export const exchangeDuelDice: Kernel<ExchangeDuelSpec, Prepared> = {
     }
     rng.saveState(state);
   },
+  observe(p, observer) {
+    p.duel.observer = observer;
+    p.duel.dice = observer === null ? p.dice : new RecordingDice(p.dice);
+  },
 };
-

@@ -26,7 +26,8 @@ function check(study: ExchangeDuelStudy): StudyProblem[] {
 function plan(study: ExchangeDuelStudy, trials: number): PlannedTask<ExchangeDuelSpec>[] {
   const tasks: PlannedTask<ExchangeDuelSpec>[] = [];
   for (const [variant, k] of Object.entries(study.variants)) {
-    const knobs = resolveExchangeKnobs(study.rules, k);
+    // Precedence of `opener`: a variant's knob, then the duel block, then `rules:`, then random.
+    const knobs = resolveExchangeKnobs(study.rules, study.duel.opener ? { opener: study.duel.opener } : {}, k);
     for (const m of expand(study)) {
       tasks.push({
         labels: { variant, a: m.a, b: m.b, policyA: m.policyA, policyB: m.policyB, conditions: [...m.conditionsA.map((c) => `a:${c}`), ...m.conditionsB.map((c) => `b:${c}`)].join(' ') },

@@ -46,6 +46,27 @@ export function combineEdge(advantage: boolean, disadvantage: boolean): number {
 }
 
 /**
+ * The Edge of an attack or Clash roll (seed 001, Conditions and Situational modifiers): Reeling
+ * (or Stunned) gives Disadvantage; a prone attacker's Melee attacks have Disadvantage; a prone
+ * target gives Melee attacks Advantage and Ranged attacks Disadvantage; `advantage` and
+ * `disadvantage` carry every other source (situation Edge, a `long` shot, a ranged shot while
+ * engaged in melee). At most one source of each counts; one of each cancels.
+ */
+export function attackEdge(
+  ranged: boolean, reeling: boolean, attackerProne: boolean, targetProne: boolean, advantage: boolean, disadvantage: boolean,
+): number {
+  return combineEdge(
+    advantage || (targetProne && !ranged),
+    disadvantage || reeling || (attackerProne && !ranged) || (targetProne && ranged),
+  );
+}
+
+/** Full Guard's Edge: its own Advantage, cancelled by any Disadvantage (Reeling, Stunned, situation). */
+export function guardEdge(disadvantage: boolean): number {
+  return combineEdge(true, disadvantage);
+}
+
+/**
  * A roll's total dots: n dice; Advantage rolls one extra die and drops the lowest, Disadvantage
  * drops the highest (knob edge = extra-die); with reroll-lowest, Advantage rerolls the lowest die
  * and Disadvantage the highest, keeping the new face.
@@ -107,12 +128,28 @@ export interface ExchangeResult {
   readonly stopped: boolean;
 }
 
+/**
+ * Who lands a clean hit in an Exchange, and by how much: > 0 the attacker wins by that Hit Margin;
+ * < 0 the defender's Clash wins by its negation; 0 nothing lands (a tie, a Full Guard that equals
+ * or beats the attack (it never deals damage), or 0 dots against No Response's target number 0).
+ * `d` is 0 for No Response. Every engine (one Exchange, exact, duels) decides through this.
+ */
+export function exchangeMargin(response: number, a: number, d: number): number {
+  if (a > d) return a - d;
+  if (d > a && response === CLASH) return a - d;
+  return 0;
+}
+
+/** Wounds of a clean hit: Hit Margin + Strike Rating - Protection Rating through Wound Conversion. */
+export function hitWounds(margin: number, strike: number, soak: number): number {
+  return woundsFor(margin + strike - soak);
+}
+
 /** Resolves totals into Wounds: the higher total wins, a tie lands no clean hit, Full Guard never wounds. */
 export function resolveTotals(spec: ExchangeSpec, a: number, d: number): ExchangeResult {
-  let toDef = 0;
-  let toAtt = 0;
-  if (a > d) toDef = woundsFor(a - d + spec.attStrike - spec.defSoak);
-  else if (d > a && spec.response === CLASH) toAtt = woundsFor(d - a + spec.defStrike - spec.attSoak);
+  const m = exchangeMargin(spec.response, a, d);
+  const toDef = m > 0 ? hitWounds(m, spec.attStrike, spec.defSoak) : 0;
+  const toAtt = m < 0 ? hitWounds(-m, spec.defStrike, spec.attSoak) : 0;
   return { attTotal: a, defTotal: d, woundsToDefender: toDef, woundsToAttacker: toAtt, stopped: !(a > d) };
 }
 

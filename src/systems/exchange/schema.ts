@@ -30,6 +30,11 @@ export const weaponSchema = z.strictObject({
   maxRange: z.number().min(0).max(1000).optional(),
   /** Lingering Harm: Wounds at the end of each of the victim's turns after a hit (duels). */
   lingering: int(0, 5).default(0),
+  /** Conditions a clean hit with this weapon inflicts in duels, from a Hit Margin of `margin` up. */
+  inflicts: z.strictObject({
+    reeling: z.strictObject({ margin: int(1, 40) }).optional(),
+    prone: z.strictObject({ margin: int(1, 40) }).optional(),
+  }).optional(),
 });
 
 export const armourSchema = z.strictObject({ soak: int(0, 20) });
@@ -81,14 +86,17 @@ export const attackStudySchema = z.strictObject({
   situation: situationSchema.default({}),
 });
 
-export const POLICY_PATTERN = /^(all-in|guard-first|reserve-\d{1,2})$/;
-const policy = z.string().regex(POLICY_PATTERN, { message: 'expected a policy: all-in, guard-first or reserve-N (N = Ready AD kept for responses)' });
+export const POLICY_PATTERN = /^(all-in|guard-first|reserve-\d{1,2})(\+keep-magic)?$/;
+const policy = z.string().regex(POLICY_PATTERN, {
+  message: 'expected a policy: all-in, guard-first or reserve-N (N = Ready AD kept for responses), optionally with +keep-magic',
+});
 
 export const duelStudySchema = z.strictObject({
   ...common,
   mode: z.literal('duel'),
   trials: trialsField(20_000),
-  duel: z.strictObject({ maxRounds: int(1, 1000).default(30) }).default({ maxRounds: 30 }),
+  /** `opener` here applies to every variant that does not set its own `opener` knob. */
+  duel: z.strictObject({ maxRounds: int(1, 1000).default(30), opener: z.enum(['random', 'a', 'b']).optional() }).default({ maxRounds: 30 }),
   matchups: z.array(duelMatchup({
     policyA: policy.optional(),
     policyB: policy.optional(),

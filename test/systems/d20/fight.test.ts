@@ -4,6 +4,7 @@ import { scripted } from '../../../src/dice/dice.js';
 import {
   Act, DEAD, DODGE_WHEN_LOW, DYING, ENEMIES, Fight, FOCUS_WEAKEST, HEROES, OUT, RANDOM, STABLE, STANDING, SUPPORT, type FighterSpec,
 } from '../../../src/systems/d20/fight.js';
+import { declare, randomFoe } from '../../../src/systems/d20/policies.js';
 import { DEFAULT_D20_KNOBS, type D20Knobs } from '../../../src/systems/d20/rules.js';
 import type { CreatureInput, WeaponInput } from '../../../src/systems/d20/schema.js';
 
@@ -101,9 +102,9 @@ describe('turns and actions', () => {
     const x = fight([f('medic', HEROES), f('b', HEROES), f('orc', ENEMIES)], [5, 5]);
     x.creatures[1]!.state = DYING; // b rolls 5+5 = 10 at its own turn start too: stable
     x.creatures[1]!.hp = 0;
-    const d = { act: Act.None, target: -1 };
-    x.declare(x.creatures[0]!, d);
-    expect(d).toEqual({ act: Act.Stabilize, target: 1 });
+    const d = { act: Act.None, target: -1, finish: false };
+    declare(x, x.creatures[0]!, d);
+    expect(d).toEqual({ act: Act.Stabilize, target: 1, finish: false });
     x.resolve(x.creatures[0]!, d);
     expect([x.creatures[1]!.state, x.creatures[0]!.supply]).toEqual([STABLE, 0]);
   });
@@ -111,25 +112,23 @@ describe('turns and actions', () => {
   it('opportunity attack: a melee foe strikes once when a creature leaves its reach', () => {
     const x = fight([f('hero', HEROES), f('orc', ENEMIES, { str: 2 }), f('gob', ENEMIES, { hp: 2 })], [15, 5, 1]);
     const [hero, orc] = [x.creatures[0]!, x.creatures[1]!];
-    hero.engaged = 1;
-    orc.engaged = 0;
+    x.link(hero.index, orc.index);
     x.moveTo(hero, x.creatures[2]!); // orc: d20 15 + 4 >= 13 hits for 5 + 2
     expect(hero.hp).toBe(3);
     expect(orc.oaUsed).toBe(true);
     // Disengage leaves without provoking
     const y = fight([f('hero', HEROES), f('orc', ENEMIES)], []);
-    y.creatures[0]!.engaged = 1;
-    y.creatures[1]!.engaged = 0;
-    y.resolve(y.creatures[0]!, { act: Act.Disengage, target: -1 });
+    y.link(0, 1);
+    y.resolve(y.creatures[0]!, { act: Act.Disengage, target: -1, finish: false });
     expect(y.creatures[0]!.hp).toBe(10);
   });
 
   it('no opportunity attack for a foe in melee with another creature, nor from a ranged foe', () => {
     const x = fight([f('hero', HEROES), f('b', HEROES), f('orc', ENEMIES), f('archer', ENEMIES, {}, bow)], []);
-    x.creatures[0]!.engaged = 2;
-    x.creatures[2]!.engaged = 1; // the orc fights b
-    x.creatures[3]!.engaged = 0;
-    x.leaveMelee(x.creatures[0]!, true);
+    x.link(0, 2);
+    x.link(2, 1); // the orc also fights b
+    x.link(0, 3);
+    x.leave(x.creatures[0]!, true);
     expect(x.creatures[0]!.hp).toBe(10);
   });
 
@@ -143,7 +142,7 @@ describe('turns and actions', () => {
 
   it('random targets: a die picks among standing foes', () => {
     const x = fight([f('hero', HEROES, {}, sword, RANDOM), f('a', ENEMIES), f('b', ENEMIES)], [2]);
-    expect(x.randomFoe(x.creatures[0]!)).toBe(2);
+    expect(randomFoe(x, x.creatures[0]!)).toBe(2);
   });
 
   it('a fight nobody can win ends at maxRounds as a draw', () => {
