@@ -1,14 +1,12 @@
 /**
- * report.html in a real headless browser (Debian's chromium driven by playwright-core; .ci/run
- * installs it): every chart rendered as SVG with marks, nothing fetched, no console errors.
+ * report.html in a real headless browser (the Chromium of @sparticuz/chromium, driven by
+ * playwright-core): every chart rendered as SVG with marks, nothing fetched, no console errors.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser.js';
 import { balance, studyFile, tempDir } from '../helpers/cli.js';
-
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
 const STUDY = `system: skirmish
 mode: attack
@@ -30,15 +28,11 @@ sweep: { "weapons.battle-axe.might": ["+1", "+2"], "rules.tieGoesTo": [attacker,
 
 describe('report.html', () => {
   it('renders every chart (heatmap, distributions, variant deltas, sweep) with marks and no console errors', async () => {
-    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`).toBe(true);
     const out = tempDir();
     expect(balance(['run', studyFile(STUDY), '--out', out, '--workers', '0']).code).toBe(0);
     const html = readFileSync(join(out, 'report.html'), 'utf8');
     expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    const browser = await launchBrowser();
     try {
       const page = await browser.newPage();
       const errors: string[] = [];
