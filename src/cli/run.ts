@@ -10,7 +10,7 @@ import { formatProblem, inputError } from '../config/problems.js';
 import { loadStudy, type Study } from '../config/study.js';
 import { planStudy } from '../plan/plan.js';
 import { toCsv } from '../report/csv.js';
-import { COMPARE_HEADER, compareRows } from '../stats/compare.js';
+import { compareHeader, compareRows } from '../stats/compare.js';
 import { reportData } from '../report/data.js';
 import { renderHtml } from '../report/html.js';
 import { renderMarkdown } from '../report/markdown.js';
@@ -148,11 +148,11 @@ async function finish(
     versions: { 'tabletop-balance': VERSION, node: process.version, v8: process.versions.v8 },
   };
   const header = plugin.summaryHeaderFor?.(tasks) ?? plugin.summaryHeader;
-  const compare = compareRows(rows, exact);
+  const compare = compareRows(rows, exact, { loadouts: study.compare?.loadouts ?? null });
   const csv = {
     summary: toCsv(header, rows.map((r) => r.summary)),
     distribution: toCsv(plugin.distributionHeader, rows.flatMap((r) => r.distribution)),
-    compare: compare.length > 0 ? toCsv(COMPARE_HEADER, compare) : null,
+    compare: compare.length > 0 ? toCsv(compareHeader(rows), compare) : null,
     run: `${JSON.stringify(runJson, null, 2)}\n`,
   };
   const reports = await renderReports(csv);
@@ -164,7 +164,7 @@ async function finish(
     'report.md': reports.markdown,
     'report.html': reports.html,
   });
-  io.stdout.write(`${textTable(plugin.headlineHeader, rows.map((r) => r.headline))}\n\n${footer}\n`);
+  io.stdout.write(`${textTable(plugin.headlineHeaderFor?.(tasks) ?? plugin.headlineHeader, rows.map((r) => r.headline))}\n\n${footer}\n`);
   for (const f of files) io.stdout.write(`wrote ${f}\n`);
   return { dir, files };
 }
