@@ -53,7 +53,8 @@ export function sweepPanel(d: ReportData): { spec: TopLevelSpec; note: string } 
   const values = points.map((p) => {
     const xs = d.summary.filter((r) => r['variant'] === p.variant).map((r) => Number(r[d.metric]));
     const series = [...p.fields.slice(1).map(([k, v]) => `${k}=${v}`), ...(p.declared ? [p.declared] : [])].join(' | ') || 'all';
-    return { x: p.fields[0]![1], series, mean: xs.reduce((a, b) => a + b, 0) / xs.length, matchups: xs.length };
+    const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+    return { x: p.fields[0]![1], series, mean, matchups: xs.length, desc: `variant: ${p.variant}; ${xKey}: ${p.fields[0]![1]}; line: ${series}; mean: ${mean}` };
   });
   const series = ordered(values.map((v) => v.series));
   const colour = { field: 'series', type: 'nominal', sort: series, title: series.length > 1 ? 'line' : null, legend: series.length > 1 ? { labelLimit: 0 } : null } as const;
@@ -68,7 +69,7 @@ export function sweepPanel(d: ReportData): { spec: TopLevelSpec; note: string } 
       height: 180,
       layer: [
         { mark: { type: 'line', point: false }, encoding: { x, y, color: colour } },
-        { mark: { type: 'point', filled: true, size: 50 }, encoding: { x, y, color: colour, tooltip: [{ field: 'series' }, { field: 'x', title: xKey }, { field: 'mean', format: '.4f' }] } },
+        { mark: { type: 'point', filled: true, size: 50 }, encoding: { x, y, color: colour, tooltip: [{ field: 'series' }, { field: 'x', title: xKey }, { field: 'mean', format: '.4f' }], description: { field: 'desc' } } },
       ],
     } as TopLevelSpec,
     note: `x: ${fieldWords(xKey)} (${xKey}); y: ${METRIC_WORDS[d.metric]} averaged over the ${values[0]!.matchups} matchups of each point` +
