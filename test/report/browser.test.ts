@@ -66,6 +66,9 @@ interface Measured {
 }
 
 function measure(): Measured {
+  // Runs in the page (serialised by playwright): the DOM's types are not in this project's lib.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const { document, getComputedStyle, innerWidth } = globalThis as any;
   const tooWide: string[] = [];
   const overlaps: string[] = [];
   const figures = [...document.querySelectorAll('figure')];
@@ -93,7 +96,7 @@ function measure(): Measured {
     .map((t) => t.textContent ?? '').filter((s) => s.endsWith('%')).map((s) => Number(s.slice(0, -1)));
   const panels = document.querySelectorAll('figure.panel').length;
   const untitledPanels = [...document.querySelectorAll('figure.panel svg')].filter((s) => s.querySelector('.role-title text') === null).length;
-  return { tooWide, overlaps, heatmapMarks, probabilities, percentTicks, panels, untitledPanels, scrollWidth: document.documentElement.scrollWidth, viewport: window.innerWidth };
+  return { tooWide, overlaps, heatmapMarks, probabilities, percentTicks, panels, untitledPanels, scrollWidth: document.documentElement.scrollWidth, viewport: innerWidth };
 }
 
 /** The heatmap mark of a summary row: its variant, both sides and every identity field named in its label. */
