@@ -29,8 +29,11 @@ export function sections(d: ReportData): Section[] {
   const bl = blocks(d);
   out.push({
     id: 'heatmap', title: HEATMAP_TITLE(d), legend: legendSpec(d), panels: heatmapPanels(d),
-    note: `${SIDE(d.aCol)} (rows) against ${SIDE(d.bCol)} (columns), in the study's order; one panel per variant` +
-      `${bl.length > 1 ? ` and per block of matchups (${bl.length} blocks: a situation, conditions or a different set of opponents)` : ''}. ` +
+    note: (bl.some((b) => b.as.length > 1 || b.bs.length > 1)
+      ? `${SIDE(d.aCol)} (rows) against ${SIDE(d.bCol)} (columns), in the study's order; one panel per variant` +
+        `${bl.length > 1 ? ` and per block of matchups (a situation, conditions or a different set of opponents)` : ''}. `
+      : '') +
+      (bl.some((b) => b.as.length === 1 && b.bs.length === 1) ? 'Single matchups: one row per matchup, one column per variant. ' : '') +
       (colourScale(d).mid !== null ? 'White is an even matchup (0.5); red: side a loses more often, blue: it wins more often.' : 'Darker is more.'),
   });
   const deaths = deathPanel(d);

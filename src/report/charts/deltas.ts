@@ -36,7 +36,7 @@ function chart(d: ReportData, rows: readonly { label: string; series: string; de
     title: { text: title, anchor: 'start', fontSize: 12 },
     data: { values: rows },
     width: 380,
-    height: { step: Math.max(14, 9 * seriesCount + 6) },
+    height: new Set(rows.map((r) => r.label)).size * Math.max(14, 9 * seriesCount + 6),
     layer: [
       { mark: 'rule', encoding: { y, yOffset: { field: 'series', sort: colour.sort }, x: { field: 'low', type: 'quantitative', title: xTitle }, x2: { field: 'high' }, color: colour } },
       {

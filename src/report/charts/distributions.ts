@@ -60,7 +60,7 @@ export function deathPanel(d: ReportData): TopLevelSpec | null {
     title: { text: 'Death rate of each hero (95% Wilson interval)', anchor: 'start', fontSize: 12 },
     data: { values },
     width: 360,
-    height: { step: 14 * Math.max(1, variants(d).length) + 8 },
+    height: heroes.length * (12 * Math.max(1, variants(d).length) + 10),
     layer: [
       { mark: 'rule', encoding: { y, yOffset: { field: 'variant', sort: variants(d) }, x: { field: 'low', type: 'quantitative', scale: { domain: [0, 1] }, title: 'death rate (hero dead when the fight ends)' }, x2: { field: 'high' }, color: colour } },
       {
