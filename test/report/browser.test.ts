@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv, type Row } from '../../src/report/data.js';
 import { launchBrowser } from '../helpers/browser.js';
+import { measure } from '../helpers/measure.js';
 import { balance, ROOT, studyFile, tempDir } from '../helpers/cli.js';
 
 const DUEL = readFileSync(join(ROOT, 'test/fixtures/keen-stout-duel.yaml'), 'utf8')
@@ -51,53 +52,6 @@ const CASES: Case[] = [
   { name: 'd20 attack', study: join(ROOT, 'configs/d20-attacks.yaml'), trials: 2000 },
   { name: 'd20 fight', study: join(ROOT, 'configs/d20-party-vs-monsters.yaml'), trials: 300 },
 ];
-
-/** What the page measures, in one evaluate. */
-interface Measured {
-  readonly tooWide: string[];
-  readonly overlaps: string[];
-  readonly heatmapMarks: string[];
-  readonly probabilities: number[];
-  readonly percentTicks: number[];
-  readonly panels: number;
-  readonly untitledPanels: number;
-  readonly scrollWidth: number;
-  readonly viewport: number;
-}
-
-function measure(): Measured {
-  // Runs in the page (serialised by playwright): the DOM's types are not in this project's lib.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const { document, getComputedStyle, innerWidth } = globalThis as any;
-  const tooWide: string[] = [];
-  const overlaps: string[] = [];
-  const figures = [...document.querySelectorAll('figure')];
-  for (const f of figures) {
-    const svg = f.querySelector('svg')!;
-    const box = svg.getBoundingClientRect();
-    const container = f.closest('section')!.getBoundingClientRect();
-    if (box.right > container.right + 0.5 || box.width > container.width + 0.5) tooWide.push(`${f.closest('section')!.id}: ${box.width} > ${container.width}`);
-    const texts = [...svg.querySelectorAll('text')]
-      .filter((t) => (t.textContent ?? '').trim() !== '' && Number(getComputedStyle(t).opacity) > 0 && t.getAttribute('opacity') !== '0')
-      .map((t) => ({ text: t.textContent!, r: t.getBoundingClientRect() }));
-    for (let i = 0; i < texts.length; i++) {
-      for (let j = i + 1; j < texts.length; j++) {
-        const [a, b] = [texts[i]!.r, texts[j]!.r];
-        const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-        const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-        if (w > 1 && h > 1) overlaps.push(`${f.closest('section')!.id}: "${texts[i]!.text}" / "${texts[j]!.text}"`);
-      }
-    }
-  }
-  const heatmapMarks = [...document.querySelectorAll('section#heatmap figure.panel .mark-rect.role-mark path')].map((p) => p.getAttribute('aria-label') ?? '');
-  const probabilities = [...document.querySelectorAll('svg [aria-label]')]
-    .flatMap((e) => [...(e.getAttribute('aria-label') ?? '').matchAll(/(?:probability|death rate|a_win_rate): ([-\d.e]+)/g)].map((m) => Number(m[1])));
-  const percentTicks = [...document.querySelectorAll('section#distribution .role-axis-label text')]
-    .map((t) => t.textContent ?? '').filter((s) => s.endsWith('%')).map((s) => Number(s.slice(0, -1)));
-  const panels = document.querySelectorAll('figure.panel').length;
-  const untitledPanels = [...document.querySelectorAll('figure.panel svg')].filter((s) => s.querySelector('.role-title text') === null).length;
-  return { tooWide, overlaps, heatmapMarks, probabilities, percentTicks, panels, untitledPanels, scrollWidth: document.documentElement.scrollWidth, viewport: innerWidth };
-}
 
 /** The heatmap mark of a summary row: its variant, both sides and every identity field named in its label. */
 function markOf(row: Row, marks: readonly string[], sides: readonly [string, string], ids: readonly string[]): string[] {

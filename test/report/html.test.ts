@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/report/data.js';
 import { launchBrowser } from '../helpers/browser.js';
+import { measure } from '../helpers/measure.js';
 import { balance, studyFile, tempDir } from '../helpers/cli.js';
 
 const STUDY = `system: skirmish
@@ -45,6 +46,9 @@ describe('report.html', () => {
       page.on('pageerror', (e) => errors.push(e.message));
       page.on('request', (r) => requests.push(r.url()));
       await page.goto(`file://${join(out, 'report.html')}`);
+      const layout = await page.evaluate(measure);
+      expect(layout.tooWide).toEqual([]);
+      expect(layout.overlaps).toEqual([]);
       const ids = await page.locator('section.chart').evaluateAll((s) => s.map((x) => x.id));
       expect(ids).toEqual(['heatmap', 'distribution', 'variant-deltas', 'sweep']);
       const marks = await page.locator('section.chart').evaluateAll((s) =>

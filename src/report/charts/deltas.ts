@@ -30,7 +30,7 @@ function asSummaryRow(d: ReportData, r: Row): Row {
 
 function chart(d: ReportData, rows: readonly { label: string; series: string; delta: number; low: number; high: number; significant: boolean }[], title: string[], seriesTitle: string, xTitle: string): TopLevelSpec {
   const y = { field: 'label', type: 'nominal', sort: ordered(rows.map((r) => r.label)), title: null, axis: { labelLimit: 0 } } as const;
-  const colour = { field: 'series', type: 'nominal', sort: ordered(rows.map((r) => r.series)), title: seriesTitle } as const;
+  const colour = { field: 'series', type: 'nominal', sort: ordered(rows.map((r) => r.series)), title: seriesTitle, legend: { labelLimit: 0 } } as const;
   const seriesCount = new Set(rows.map((r) => r.series)).size;
   return {
     title: { text: title, anchor: 'start', fontSize: 12 },

@@ -55,7 +55,7 @@ export function deathPanel(d: ReportData): TopLevelSpec | null {
   })));
   const heroOrder = heroes.map((h) => h.slice('death_rate_'.length));
   const y = { field: 'hero', type: 'nominal', sort: heroOrder, title: 'hero', axis: { labelLimit: 0 } } as const;
-  const colour = { field: 'variant', type: 'nominal', sort: variants(d), title: 'variant' } as const;
+  const colour = { field: 'variant', type: 'nominal', sort: variants(d), title: 'variant', legend: { labelLimit: 0 } } as const;
   return {
     title: { text: 'Death rate of each hero (95% Wilson interval)', anchor: 'start', fontSize: 12 },
     data: { values },
