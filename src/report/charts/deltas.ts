@@ -8,8 +8,11 @@ import { bLabel, blockLabel, matchupLabel, ordered, type ReportData, type Row } 
 
 export const MAX_DELTAS = 60;
 
-const largest = (rows: readonly Row[]): Row[] =>
-  [...rows].sort((x, y) => Math.abs(Number(y['delta'])) - Math.abs(Number(x['delta']))).slice(0, MAX_DELTAS);
+/** The MAX_DELTAS largest deltas, shown in the study's order (compare.csv's). */
+function largest(rows: readonly Row[]): Row[] {
+  const keep = new Set([...rows].sort((x, y) => Math.abs(Number(y['delta'])) - Math.abs(Number(x['delta']))).slice(0, MAX_DELTAS));
+  return rows.filter((r) => keep.has(r));
+}
 
 /** compare.csv rows of one kind (old files without `compared` hold variant rows only). */
 export function compared(d: ReportData, kind: 'variants' | 'loadouts'): Row[] {
