@@ -26,7 +26,7 @@ function matchups(d: ReportData): Table {
   return {
     title: `Matchups (${v0})`,
     note: d.exact ? 'Exact values.' : 'Each value is rounded to the first digit its 95% interval supports.',
-    header: [d.aCol, d.bCol, ...(withBlock ? ['situation'] : []), d.metric, '95% CI', extra],
+    header: [d.aCol, d.bCol, ...(withBlock ? [d.idCols.includes('situation') ? 'situation' : 'conditions'] : []), d.metric, '95% CI', extra],
     rows: rows.map((r) => {
       const e = estimate(d, r);
       const f = formatEstimate(e.value, e.low, e.high, d.exact);
