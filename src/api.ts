@@ -9,7 +9,7 @@ import { inputError } from './config/problems.js';
 import { loadStudy, loadStudyText, type Study } from './config/study.js';
 import { planStudy } from './plan/plan.js';
 import { toCsv } from './report/csv.js';
-import { COMPARE_HEADER, compareRows, intervalHalfWidth } from './stats/compare.js';
+import { compareHeader, compareRows, intervalHalfWidth } from './stats/compare.js';
 import type { Cell, PlannedTask, TaskRows } from './systems/types.js';
 import { VERSION } from './cli/version.js';
 
@@ -126,8 +126,8 @@ export function buildResults(
   };
   const summary: Table = { header: plugin.summaryHeaderFor?.(tasks) ?? plugin.summaryHeader, rows: rows.map((r) => r.summary) };
   const distribution: Table = { header: plugin.distributionHeader, rows: rows.flatMap((r) => r.distribution) };
-  const compareTable = compareRows(rows, exact);
-  const compare: Table | null = compareTable.length > 0 ? { header: COMPARE_HEADER, rows: compareTable } : null;
+  const compareTable = compareRows(rows, exact, { loadouts: study.compare?.loadouts ?? null });
+  const compare: Table | null = compareTable.length > 0 ? { header: compareHeader(rows), rows: compareTable } : null;
   const files: Record<string, string> = {
     ...(compare !== null ? { 'compare.csv': toCsv(compare.header, compare.rows) } : {}),
     'summary.csv': toCsv(summary.header, summary.rows),
@@ -136,7 +136,7 @@ export function buildResults(
   };
   return {
     system: plugin.system, mode: plugin.mode, unit: plugin.unit, exact, summary, distribution, compare,
-    headline: { header: plugin.headlineHeader, rows: rows.map((r) => r.headline) }, runJson, files,
+    headline: { header: plugin.headlineHeaderFor?.(tasks) ?? plugin.headlineHeader, rows: rows.map((r) => r.headline) }, runJson, files,
   };
 }
 

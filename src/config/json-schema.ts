@@ -2,7 +2,8 @@
  * JSON Schema of studies, generated from the zod schemas (one source of truth) for editors:
  * VS Code's YAML extension (yaml-language-server) completes and checks a study that starts with
  * `# yaml-language-server: $schema=<path or URL of the schema>`. `balance schema [SYSTEM MODE]`
- * prints it. The run-level fields every study may carry (`sweep`, `precision`, `maxTrials`) are
+ * prints it. The run-level fields every study may carry (`sweep`, `precision`, `maxTrials`, `compare`,
+ * `baseline`) are
  * read before the mode's schema (src/config/study.ts), so they are added here.
  */
 import { z } from 'zod';
@@ -14,6 +15,8 @@ type JsonSchema = Record<string, unknown>;
 const RUN_FIELDS: Record<string, JsonSchema> = {
   precision: { type: 'number', exclusiveMinimum: 0, description: 'add trials to each matchup until its 95% interval half-width is at most this' },
   maxTrials: { type: 'integer', minimum: 1, maximum: 1_000_000_000, description: 'ceiling of trials per matchup with precision' },
+  compare: { enum: ['variants', 'loadouts'], description: 'what compare.csv compares besides variants: loadouts = every side-a loadout against the baseline loadout' },
+  baseline: { type: 'string', description: 'the loadout the others are compared with (compare: loadouts); default the first side-a loadout' },
   sweep: {
     type: 'object',
     description: 'grid of values: "path.to.field": [values...]; every combination becomes a variant',

@@ -8,6 +8,7 @@ import type { AnyModePlugin } from '../systems/types.js';
 import { parseStudy, readStudyFile } from './load.js';
 import { ConfigError, type Problem } from './problems.js';
 import { didYouMean } from './suggest.js';
+import { readCompareOption, type CompareOption } from './compare-option.js';
 import { checkSweep, sweepPoints } from './sweep.js';
 import { validate } from './validate.js';
 
@@ -25,6 +26,8 @@ export interface Study {
   readonly maxTrials: number | null;
   /** Sweep points (each a validated study), or null when the study has no `sweep:`. */
   readonly points: readonly { readonly label: string; readonly data: Study['data'] }[] | null;
+  /** `compare:` / `baseline:`: what compare.csv compares besides the variants. */
+  readonly compare?: CompareOption;
 }
 
 export function loadStudy(file: string): Study {
@@ -53,8 +56,9 @@ export function loadStudyText(file: string, text: string): Study {
   const plugin = findPlugin(system as string, mode as string)!;
   const sweepProblems = checkSweep(data, plugin.schema);
   if (sweepProblems.length > 0) throw new ConfigError(sweepProblems.map((p) => loaded.problemAt(p.path, p.message, p.atKey ?? false)));
-  const { sweep: _sweep, precision, maxTrials, ...withoutSweep } = data;
-  const runProblems: Problem[] = [];
+  const { sweep: _sweep, precision, maxTrials, compare: _compare, baseline: _baseline, ...withoutSweep } = data;
+  const compare = readCompareOption(data);
+  const runProblems: Problem[] = compare.problems.map((p) => loaded.problemAt(p.path, p.message));
   if (precision !== undefined && !(typeof precision === 'number' && precision > 0 && precision < 1e6)) {
     runProblems.push(loaded.problemAt(['precision'], `expected a positive number (the 95% interval half-width to reach), received ${JSON.stringify(precision)}`));
   }
@@ -88,6 +92,6 @@ export function loadStudyText(file: string, text: string): Study {
   }) ?? null;
   return {
     file, hash: createHash('sha256').update(text).digest('hex'), plugin, data: study, warnings, points,
-    precision: (precision as number | undefined) ?? null, maxTrials: (maxTrials as number | undefined) ?? null,
+    precision: (precision as number | undefined) ?? null, maxTrials: (maxTrials as number | undefined) ?? null, compare: compare.option,
   };
 }

@@ -4,9 +4,24 @@
  * "weapons.axe.might=+2 | defender-ties").
  */
 import type { Study } from '../config/study.js';
+import { hashKey } from '../dice/rng.js';
 import type { PlannedTask } from '../systems/types.js';
 
+/** Labels of side a (and its policy): left out of the stream key when loadouts are compared. */
+const SIDE_A_LABELS = new Set(['variant', 'attacker', 'a', 'policyA']);
+
 export function planStudy(study: Study, trials: number): PlannedTask<unknown>[] {
+  const tasks = planPoints(study, trials);
+  if (!study.compare?.loadouts) return tasks;
+  // compare: loadouts: every side-a loadout meets the same dice against the same opponent
+  // (common random numbers, as the variants of one matchup do).
+  return tasks.map((t) => {
+    const rest = Object.entries(t.labels).filter(([k]) => !SIDE_A_LABELS.has(k));
+    return { ...t, streamKey: hashKey(`compare-loadouts|${JSON.stringify(rest)}`) };
+  });
+}
+
+function planPoints(study: Study, trials: number): PlannedTask<unknown>[] {
   if (study.points === null) return study.plugin.plan(study.data, trials);
   return study.points.flatMap((point) => {
     const tasks: PlannedTask<unknown>[] = study.plugin.plan(point.data, trials);

@@ -3,14 +3,21 @@ import { parse } from 'csv-parse/sync';
 
 export type Row = Record<string, string>;
 
+/** Columns that tell matchups apart besides variant and the two sides, when a mode has them. */
+export const IDENTITY_COLUMNS = ['situation', 'policy_a', 'policy_b', 'conditions'] as const;
+
 export interface ReportData {
   readonly title: string;
   readonly description: string;
-  /** The number each matchup is judged by. */
+  /** The number each matchup is judged by (higher is better for side a). */
   readonly metric: 'mean_wounds' | 'mean_damage' | 'a_win_rate';
   /** Column names of the two sides. */
   readonly aCol: string;
   readonly bCol: string;
+  /** The identity columns this run's summary.csv has (distribution.csv and compare.csv carry them too). */
+  readonly idCols: readonly string[];
+  /** Whether a side's policy is part of its label (some loadout plays that side under several policies). */
+  readonly policyInLabel: { readonly a: boolean; readonly b: boolean };
   readonly summary: readonly Row[];
   readonly distribution: readonly Row[];
   readonly compare: readonly Row[];
@@ -22,17 +29,31 @@ export function parseCsv(text: string): Row[] {
   return parse(text, { columns: true, skip_empty_lines: true }) as Row[];
 }
 
+function policyVaries(rows: readonly Row[], side: string, policy: string): boolean {
+  const seen = new Map<string, string>();
+  for (const r of rows) {
+    const p = r[policy];
+    if (p === undefined) return false;
+    const before = seen.get(r[side]!);
+    if (before !== undefined && before !== p) return true;
+    seen.set(r[side]!, p);
+  }
+  return false;
+}
+
 export function reportData(files: { summary: string; distribution: string; compare: string | null; run: string }): ReportData {
   const summary = parseCsv(files.summary);
   const header = Object.keys(summary[0] ?? {});
   const metric = header.includes('a_win_rate') ? 'a_win_rate' : header.includes('mean_damage') ? 'mean_damage' : 'mean_wounds';
   const run = JSON.parse(files.run) as Record<string, unknown>;
+  const aCol = header.includes('side_a') ? 'side_a' : 'attacker';
+  const bCol = header.includes('side_b') ? 'side_b' : 'defender';
   return {
     title: typeof run['title'] === 'string' ? run['title'] : `${String(run['study'] ?? 'study')}: ${String(run['system'])} ${String(run['mode'])}`,
     description: typeof run['description'] === 'string' ? run['description'] : '',
-    metric,
-    aCol: header.includes('side_a') ? 'side_a' : 'attacker',
-    bCol: header.includes('side_b') ? 'side_b' : 'defender',
+    metric, aCol, bCol,
+    idCols: IDENTITY_COLUMNS.filter((c) => header.includes(c)),
+    policyInLabel: { a: policyVaries(summary, aCol, 'policy_a'), b: policyVaries(summary, bCol, 'policy_b') },
     summary,
     distribution: parseCsv(files.distribution),
     compare: files.compare ? parseCsv(files.compare) : [],
@@ -41,47 +62,52 @@ export function reportData(files: { summary: string; distribution: string; compa
   };
 }
 
-/** The label of a row's second side, with its situation when it has one. */
-export function bLabel(d: ReportData, r: Row): string {
-  const s = r['situation'] ?? '';
-  return s === '' ? r[d.bCol]! : `${r[d.bCol]!} (${s})`;
+/** Side a's label: the loadout, with its policy when the study plays it under several. */
+export function aLabel(d: ReportData, r: Row): string {
+  return d.policyInLabel.a ? `${r[d.aCol]!} (${r['policy_a']!})` : r[d.aCol]!;
 }
 
+export function bLabel(d: ReportData, r: Row): string {
+  return d.policyInLabel.b ? `${r[d.bCol]!} (${r['policy_b']!})` : r[d.bCol]!;
+}
+
+/** What sets a group of matchups apart besides the sides: the situation or the conditions ('' for none). */
+export function blockLabel(r: Row): string {
+  const s = r['situation'] ?? '';
+  const c = r['conditions'] ?? '';
+  return [s && `situation: ${s}`, c && `conditions: ${c}`].filter((x) => x !== '').join(', ');
+}
+
+/** Side b with the block it is met in: the opponent, as flags compare options against it. */
+export function opponentLabel(d: ReportData, r: Row): string {
+  const block = blockLabel(r);
+  return block === '' ? bLabel(d, r) : `${bLabel(d, r)} [${block}]`;
+}
+
+/** The whole matchup, unambiguous: "a vs b [situation]". */
+export function matchupLabel(d: ReportData, r: Row): string {
+  return `${aLabel(d, r)} vs ${opponentLabel(d, r)}`;
+}
+
+/** Identity of a matchup apart from the variant, for joining rows of the three files. */
+export function matchupKey(d: ReportData, r: Row): string {
+  return JSON.stringify([r[d.aCol], r[d.bCol], ...d.idCols.map((c) => r[c] ?? '')]);
+}
+
+/** Variants in the study's order. */
 export function variants(d: ReportData): string[] {
   return [...new Set(d.summary.map((r) => r['variant']!))];
 }
 
-export interface Flag {
-  readonly option: string;
-  readonly kind: 'dominated' | 'outlier';
-  readonly detail: string;
+/** The compared number of a summary row and its 95% interval (equal to it for exact runs). */
+export function estimate(d: ReportData, r: Row): { value: number; low: number; high: number } {
+  const value = Number(r[d.metric]);
+  if (d.exact) return { value, low: value, high: value };
+  const prefix = d.metric === 'a_win_rate' ? 'a_win' : d.metric;
+  return { value, low: Number(r[`${prefix}_ci95_low`]), high: Number(r[`${prefix}_ci95_high`]) };
 }
 
-/**
- * Options (first-side loadouts) that are dominated: another option is at least as good against
- * every opponent and better against one (for the first variant); and, for win rates, outliers:
- * a mean win rate against the field outside [0.4, 0.6].
- */
-export function flags(d: ReportData): Flag[] {
-  const v0 = variants(d)[0];
-  const rows = d.summary.filter((r) => r['variant'] === v0);
-  const options = [...new Set(rows.map((r) => r[d.aCol]!))];
-  const opponents = [...new Set(rows.map((r) => bLabel(d, r)))];
-  const value = new Map(rows.map((r) => [`${r[d.aCol]!}\u0000${bLabel(d, r)}`, Number(r[d.metric])]));
-  const get = (o: string, x: string): number | undefined => value.get(`${o}\u0000${x}`);
-  const out: Flag[] = [];
-  for (const o of options) {
-    const mine = opponents.filter((x) => get(o, x) !== undefined);
-    if (mine.length < 2) continue;
-    const by = options.find((p) => p !== o && mine.every((x) => get(p, x) !== undefined && get(p, x)! >= get(o, x)!) && mine.some((x) => get(p, x)! > get(o, x)!));
-    if (by) out.push({ option: o, kind: 'dominated', detail: `${by} does at least as well against every opponent` });
-  }
-  if (d.metric === 'a_win_rate') {
-    for (const o of options) {
-      const xs = opponents.map((x) => get(o, x)).filter((x): x is number => x !== undefined);
-      const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-      if (xs.length > 1 && (mean < 0.4 || mean > 0.6)) out.push({ option: o, kind: 'outlier', detail: `win rate against the field ${mean.toFixed(3)}` });
-    }
-  }
-  return out;
+/** Values in first-seen order. */
+export function ordered<T>(xs: Iterable<T>): T[] {
+  return [...new Set(xs)];
 }

@@ -1,6 +1,6 @@
 /**
- * Variant comparisons (compare.csv): every matchup under every variant against the same matchup
- * under the baseline (the first variant). Means: Welch's z (large samples); rates: the
+ * Comparisons (compare.csv): every matchup under every variant against the same matchup under the
+ * baseline (the first variant), and, with `compare: loadouts`, loadouts against a baseline loadout. Means: Welch's z (large samples); rates: the
  * two-proportion z test (pooled for the test, unpooled for the interval). Significance after
  * Holm's step-down correction over every row at 5%. Exact runs give exact deltas and no test.
  */
@@ -62,22 +62,82 @@ export function holm(ps: readonly number[]): number[] {
   return out;
 }
 
-export function compareRows(rows: readonly TaskRows[], exact: boolean): Cell[][] {
+/** What compare.csv compares: variants against the first always; with `loadouts`, side-a loadouts against a baseline loadout. */
+export interface CompareOptions {
+  readonly loadouts?: { readonly baseline: string } | null;
+}
+
+/** Names of the fields that tell matchups apart beyond a, b and situation (policy_a...), in first-seen order. */
+function fieldNames(rows: readonly TaskRows[]): string[] {
+  return [...new Set(rows.flatMap((r) => (r.matchup.fields ?? []).map(([k]) => k)))];
+}
+
+/** compare.csv's header: the pinned columns, situation, p_value_holm, compared, then the matchup's own fields. */
+export function compareHeader(rows: readonly TaskRows[]): string[] {
+  return [...COMPARE_HEADER, 'compared', ...fieldNames(rows)];
+}
+
+const statsOf = (r: TaskRows): readonly CompareStat[] => [r.stat, ...(r.extraStats ?? [])];
+
+interface Pair {
+  readonly base: TaskRows;
+  readonly other: TaskRows;
+  readonly stat: number;
+  readonly compared: 'variants' | 'loadouts';
+}
+
+function pairs(rows: readonly TaskRows[], options: CompareOptions): Pair[] {
+  const out: Pair[] = [];
+  const add = (base: TaskRows, other: TaskRows, compared: Pair['compared']): void => {
+    statsOf(other).forEach((_, stat) => out.push({ base, other, stat, compared }));
+  };
   const variants = [...new Set(rows.map((r) => r.matchup.variant))];
-  if (variants.length < 2) return [];
-  const baseline = variants[0]!;
-  const key = (r: TaskRows): string => JSON.stringify([r.matchup.a, r.matchup.b, r.matchup.situation]);
-  const base = new Map(rows.filter((r) => r.matchup.variant === baseline).map((r) => [key(r), r]));
-  const pairs = rows.filter((r) => r.matchup.variant !== baseline && base.has(key(r))).map((r) => [base.get(key(r))!, r] as const);
-  const tests = pairs.map(([b, v]) => differenceTest(b.stat, v.stat));
-  const ps = tests.map((t) => twoSidedP(t.z));
-  const adjusted = holm(ps);
-  return pairs.map(([b, v], i) => {
-    const delta = value(v.stat) - value(b.stat);
+  if (variants.length > 1) {
+    const baseline = variants[0]!;
+    const key = (r: TaskRows): string => JSON.stringify([r.matchup.a, r.matchup.b, r.matchup.situation, r.matchup.fields ?? []]);
+    const base = new Map<string, TaskRows>();
+    for (const r of rows) if (r.matchup.variant === baseline && !base.has(key(r))) base.set(key(r), r);
+    for (const r of rows) {
+      const b = base.get(key(r));
+      if (r.matchup.variant !== baseline && b) add(b, r, 'variants');
+    }
+  }
+  const loadout = options.loadouts?.baseline;
+  if (loadout !== undefined) {
+    const key = (r: TaskRows): string => JSON.stringify([r.matchup.variant, r.matchup.against ?? JSON.stringify([r.matchup.b, r.matchup.situation])]);
+    const base = new Map<string, TaskRows>();
+    for (const r of rows) if (r.matchup.a === loadout && !base.has(key(r))) base.set(key(r), r);
+    for (const r of rows) {
+      const b = base.get(key(r));
+      if (r.matchup.a !== loadout && b) add(b, r, 'loadouts');
+    }
+  }
+  return out;
+}
+
+/**
+ * compare.csv rows: each variant against the first (every matchup, every compared number), and
+ * with `compare: loadouts` each side-a loadout against the baseline loadout (same variant, same
+ * opponent and situation; then `baseline` names the loadout and `variant_value` is the compared
+ * loadout's). Holm's correction runs over every row.
+ */
+export function compareRows(rows: readonly TaskRows[], exact: boolean, options: CompareOptions = {}): Cell[][] {
+  const ps = pairs(rows, options);
+  const names = fieldNames(rows);
+  const tests = ps.map((p) => differenceTest(statsOf(p.base)[p.stat]!, statsOf(p.other)[p.stat]!));
+  const pValues = tests.map((t) => twoSidedP(t.z));
+  const adjusted = holm(pValues);
+  return ps.map((p, i) => {
+    const [bs, os] = [statsOf(p.base)[p.stat]!, statsOf(p.other)[p.stat]!];
+    const delta = value(os) - value(bs);
     const half = Z95 * tests[i]!.se;
-    const common = [v.matchup.variant, baseline, v.matchup.a, v.matchup.b, v.stat.metric, value(b.stat), value(v.stat), delta];
-    if (exact) return [...common, delta, delta, '', delta !== 0 ? 'true' : 'false', v.matchup.situation, ''];
-    return [...common, delta - half, delta + half, ps[i]!, adjusted[i]! < 0.05 ? 'true' : 'false', v.matchup.situation, adjusted[i]!];
+    const v = p.other.matchup;
+    const baseline = p.compared === 'variants' ? p.base.matchup.variant : p.base.matchup.a;
+    const fields = new Map(v.fields ?? []);
+    const tail = [p.compared, ...names.map((n) => fields.get(n) ?? '')];
+    const common = [v.variant, baseline, v.a, v.b, os.metric, value(bs), value(os), delta];
+    if (exact) return [...common, delta, delta, '', delta !== 0 ? 'true' : 'false', v.situation, '', ...tail];
+    return [...common, delta - half, delta + half, pValues[i]!, adjusted[i]! < 0.05 ? 'true' : 'false', v.situation, adjusted[i]!, ...tail];
   });
 }
 

@@ -1,7 +1,8 @@
 /**
  * What every whole-fight mode (skirmish and exchange duels, d20 fights) reports the same way: the
  * winner counts at tally[0..2] (a, b, draw), the rounds histogram, the Wilson interval of a's win
- * rate, the eleven pinned summary cells, and distribution rows in long format.
+ * rate, the eleven pinned summary cells, and distribution rows in long format (the pinned seven
+ * columns, then `extra`: the fields that tell the mode's matchups apart, such as the policies).
  */
 import { summarizeHistogram, type HistogramSummary } from '../stats/histogram.js';
 import { wilson } from '../stats/wilson.js';
@@ -31,7 +32,8 @@ export interface FightSummary {
 }
 
 export function fightSummary(
-  tally: Float64Array, roundsAt: number, maxRounds: number, labels: { variant: string; a: string; b: string },
+  tally: Float64Array, roundsAt: number, maxRounds: number,
+  labels: { variant: string; a: string; b: string; readonly extra?: readonly Cell[] },
 ): FightSummary {
   const [aWins, bWins, draws] = [tally[0]!, tally[1]!, tally[2]!];
   const n = aWins + bWins + draws;
@@ -39,8 +41,9 @@ export function fightSummary(
   const rounds = tally.slice(roundsAt, roundsAt + maxRounds + 1);
   const roundStats = summarizeHistogram(rounds, false);
   const distribution: Cell[][] = [];
+  const extra = labels.extra ?? [];
   const row = (metric: string, value: string | number, count: number): void => {
-    distribution.push([labels.variant, labels.a, labels.b, metric, value, count, count / n]);
+    distribution.push([labels.variant, labels.a, labels.b, metric, value, count, count / n, ...extra]);
   };
   return {
     n, aWins, bWins, draws, ci, rounds, roundStats, distribution, row,

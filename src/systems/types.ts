@@ -53,8 +53,22 @@ export interface TaskRows {
   readonly distribution: readonly (readonly Cell[])[];
   readonly headline: readonly string[];
   /** Which matchup this is, apart from the variant (to pair it with the baseline's). */
-  readonly matchup: { readonly variant: string; readonly a: string; readonly b: string; readonly situation: string };
+  readonly matchup: {
+    readonly variant: string; readonly a: string; readonly b: string; readonly situation: string;
+    /**
+     * Further fields that tell matchups apart (policy_a, policy_b, conditions), as output column
+     * name and value: compare.csv carries them after its own columns.
+     */
+    readonly fields?: readonly (readonly [string, string])[];
+    /**
+     * What side a faces apart from the variant (default: b and the situation): rows with equal
+     * `against` and different `a` are paired by `compare: loadouts`.
+     */
+    readonly against?: string;
+  };
   readonly stat: CompareStat;
+  /** More numbers compared between variants, each its own compare.csv row (a d20 hero's death rate). */
+  readonly extraStats?: readonly CompareStat[];
 }
 
 /** A CSV cell: numbers are written in full precision, '' is an empty cell. */
@@ -82,6 +96,8 @@ export interface ModePlugin<Study, Spec, Prepared = unknown> {
   readonly summaryHeaderFor?: (tasks: readonly PlannedTask<Spec>[]) => readonly string[];
   readonly distributionHeader: readonly string[];
   readonly headlineHeader: readonly string[];
+  /** When the stdout table's columns depend on the study (one column per hero, say). */
+  readonly headlineHeaderFor?: (tasks: readonly PlannedTask<Spec>[]) => readonly string[];
   /** Rows of one task from its merged tally (counts), or from exact probabilities. */
   rows(task: PlannedTask<Spec>, tally: Float64Array, exact: boolean): TaskRows;
 }

@@ -29,7 +29,7 @@ describe('d20 through the CLI', () => {
     const [header] = readFileSync(join(out, 'summary.csv'), 'utf8').split('\n');
     expect(header).toBe(
       'variant,side_a,side_b,trials,a_wins,b_wins,draws,a_win_rate,a_win_ci95_low,a_win_ci95_high,mean_rounds,' +
-        'death_rate_fighter-longsword,death_rate_rogue-rapier,death_rate_cleric-mace,death_rate_ranger-longbow,' +
+        ['fighter-longsword', 'rogue-rapier', 'cleric-mace', 'ranger-longbow'].map((h) => `death_rate_${h},death_rate_${h}_ci95_low,death_rate_${h}_ci95_high,`).join('') +
         'b_win_rate,draw_rate,mean_heroes_dead,mean_heroes_hp_left',
     );
     const metrics = new Set(readFileSync(join(out, 'distribution.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',')[3]));

@@ -19,7 +19,7 @@ describe('balance run (duel)', () => {
     expect(summary[0]!.startsWith('variant,side_a,side_b,trials,a_wins,b_wins,draws,a_win_rate,a_win_ci95_low,a_win_ci95_high,mean_rounds')).toBe(true);
     expect(summary).toHaveLength(1 + 2 * 4);
     const dist = readFileSync(join(one, 'distribution.csv'), 'utf8').trim().split('\n');
-    expect(dist[0]).toBe('variant,side_a,side_b,metric,value,count,probability');
+    expect(dist[0]).toBe('variant,side_a,side_b,metric,value,count,probability,policy_a,policy_b');
     const metrics = new Set(dist.slice(1).map((l) => l.split(',')[3]));
     expect(metrics).toEqual(new Set(['rounds', 'winner', 'a_end_state', 'b_end_state', 'a_wounds_left', 'b_wounds_left']));
     expect(dist.filter((l) => l.includes(',winner,')).map((l) => l.split(',')[4]).slice(0, 3)).toEqual(['a', 'b', 'draw']);

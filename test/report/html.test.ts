@@ -1,14 +1,14 @@
 /**
- * report.html in a real headless browser (Debian's chromium driven by playwright-core; .ci/run
- * installs it): every chart rendered as SVG with marks, nothing fetched, no console errors.
+ * report.html in a real headless browser (the Chromium of @sparticuz/chromium, driven by
+ * playwright-core): every chart rendered as SVG with marks, nothing fetched, no console errors.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../../src/report/data.js';
+import { launchBrowser } from '../helpers/browser.js';
+import { measure } from '../helpers/measure.js';
 import { balance, studyFile, tempDir } from '../helpers/cli.js';
-
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
 const STUDY = `system: skirmish
 mode: attack
@@ -29,16 +29,13 @@ sweep: { "weapons.battle-axe.might": ["+1", "+2"], "rules.tieGoesTo": [attacker,
 `;
 
 describe('report.html', () => {
-  it('renders every chart (heatmap, distributions, variant deltas, sweep) with marks and no console errors', async () => {
-    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium (.ci/run does)`).toBe(true);
+  it('renders every section (heatmap, distributions, variant deltas, sweep) with marks and no console errors', async () => {
     const out = tempDir();
     expect(balance(['run', studyFile(STUDY), '--out', out, '--workers', '0']).code).toBe(0);
     const html = readFileSync(join(out, 'report.html'), 'utf8');
     expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    const summary = parseCsv(readFileSync(join(out, 'summary.csv'), 'utf8'));
+    const browser = await launchBrowser();
     try {
       const page = await browser.newPage();
       const errors: string[] = [];
@@ -49,14 +46,28 @@ describe('report.html', () => {
       page.on('pageerror', (e) => errors.push(e.message));
       page.on('request', (r) => requests.push(r.url()));
       await page.goto(`file://${join(out, 'report.html')}`);
-      const figures = await page.locator('figure.chart').count();
-      expect(figures).toBe(4);
-      expect(await page.locator('figure.chart > svg').count()).toBe(figures);
-      const marks = await page.locator('figure.chart').evaluateAll((fs) =>
-        fs.map((f) => f.querySelectorAll('.mark-rect path, .mark-symbol path, .mark-rule line, .mark-text text').length));
+      const layout = await page.evaluate(measure);
+      expect(layout.tooWide).toEqual([]);
+      expect(layout.overlaps).toEqual([]);
+      const ids = await page.locator('section.chart').evaluateAll((s) => s.map((x) => x.id));
+      expect(ids).toEqual(['heatmap', 'distribution', 'variant-deltas', 'sweep']);
+      const marks = await page.locator('section.chart').evaluateAll((s) =>
+        s.map((f) => f.querySelectorAll('.mark-rect path, .mark-symbol path, .mark-rule line, .mark-text text, .mark-line path').length));
       expect(marks.every((m) => m > 0)).toBe(true);
-      // heatmap: 2 x 2 cells in each of the 4 sweep variants
-      expect(await page.locator('figure.chart').nth(0).locator('.mark-rect.role-mark path').count()).toBe(16);
+      // heatmap: 2 x 2 cells in each of the 4 sweep variants, one panel each, one legend for all
+      expect(await page.locator('section#heatmap figure.panel').count()).toBe(4);
+      expect(await page.locator('section#heatmap figure.panel .mark-rect.role-mark path').count()).toBe(16);
+      expect(await page.locator('figure.legend').count()).toBe(1);
+      // sweep: the swept might on x, one line per tieGoesTo, each point the mean over the variant's matchups (never a sum)
+      const points = await page.locator('section#sweep .mark-symbol.role-mark path').evaluateAll((ps) => ps.map((p) => p.getAttribute('aria-label') ?? ''));
+      expect(points).toHaveLength(4);
+      for (const p of points) {
+        const variant = /variant: ([^;]+);/.exec(p)![1]!;
+        const xs = summary.filter((r) => r['variant'] === variant).map((r) => Number(r['mean_wounds']));
+        expect(Number(/mean: ([-\d.e]+)/.exec(p)![1])).toBeCloseTo(xs.reduce((a, b) => a + b, 0) / xs.length, 12);
+      }
+      expect(await page.locator('section#sweep .mark-line.role-mark path').count()).toBe(2);
+      expect(await page.locator('section#sweep .note').textContent()).toMatch(/x: might of weapon battle-axe .*one line per rules knob tieGoesTo/);
       expect(requests.every((u) => u.startsWith('file://'))).toBe(true);
       expect(errors).toEqual([]);
     } finally {

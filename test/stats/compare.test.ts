@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/batch/engine.js';
 import { parseStudy } from '../../src/config/load.js';
 import { validate } from '../../src/config/validate.js';
-import { compareRows, differenceTest, erfc, holm, twoSidedP } from '../../src/stats/compare.js';
+import { COMPARE_HEADER, compareHeader, compareRows, differenceTest, erfc, holm, twoSidedP } from '../../src/stats/compare.js';
 import { wilson } from '../../src/stats/wilson.js';
 import { skirmishAttack } from '../../src/systems/skirmish/attack.js';
 import type { AttackStudy } from '../../src/systems/skirmish/schema.js';
@@ -81,5 +81,41 @@ variants: { base: {}, defender-ties: { tieGoesTo: defender } }
     const crn = variance(await deltas(false));
     const indep = variance(await deltas(true));
     expect(crn * 5).toBeLessThan(indep);
+  });
+});
+
+describe('what compare.csv tells apart', () => {
+  const duel = (variant: string, a: string, policyA: string, wins: number, deaths?: number): TaskRows => ({
+    summary: [], distribution: [], headline: [],
+    matchup: { variant, a, b: 'brute', situation: `${policyA} vs aggressive`, fields: [['policy_a', policyA], ['policy_b', 'aggressive']], against: JSON.stringify(['brute', 'aggressive']) },
+    stat: { metric: 'a_win_rate', kind: 'rate', n: 10000, successes: wins },
+    ...(deaths === undefined ? {} : { extraStats: [{ metric: 'death_rate_hero', kind: 'rate' as const, n: 10000, successes: deaths }] }),
+  });
+
+  it('a pair under two policies gives two rows, each with its policy columns', () => {
+    const rows = [duel('base', 'duelist', 'aggressive', 5000), duel('base', 'duelist', 'kite', 3000), duel('v', 'duelist', 'aggressive', 5200), duel('v', 'duelist', 'kite', 3000)];
+    expect(compareHeader(rows).slice(COMPARE_HEADER.length)).toEqual(['compared', 'policy_a', 'policy_b']);
+    const out = compareRows(rows, false);
+    expect(out).toHaveLength(2);
+    expect(out.map((r) => [r[2], r[7], r[14], r[15]])).toEqual([['duelist', 5200 / 10000 - 0.5, 'variants', 'aggressive'], ['duelist', 0, 'variants', 'kite']]);
+  });
+
+  it('every extra number (a hero death rate) is its own row, in the same Holm family', () => {
+    const out = compareRows([duel('base', 'heroes', 'p', 5000, 1000), duel('v', 'heroes', 'p', 5000, 1500)], false);
+    expect(out.map((r) => r[4])).toEqual(['a_win_rate', 'death_rate_hero']);
+    expect(out[1]![7]).toBeCloseTo(0.05, 12);
+    expect(out[1]![11]).toBe('true');
+    expect(out[0]![11]).toBe('false');
+    // Holm over both rows: the smaller p doubled
+    expect(out[1]![13]).toBeCloseTo(2 * (out[1]![10] as number), 15);
+  });
+
+  it('compare: loadouts pairs each side-a loadout with the baseline loadout against the same opponent, per variant', () => {
+    const rows = [duel('base', 'sword', 'aggressive', 5000), duel('base', 'axe', 'aggressive', 5600), duel('base', 'bow', 'shooter', 4000), duel('v', 'sword', 'aggressive', 5000), duel('v', 'axe', 'aggressive', 5000)];
+    const out = compareRows(rows, false, { loadouts: { baseline: 'sword' } }).filter((r) => r[14] === 'loadouts');
+    expect(out.map((r) => [r[0], r[1], r[2], r[5], r[6]])).toEqual([
+      ['base', 'sword', 'axe', 0.5, 0.56], ['base', 'sword', 'bow', 0.5, 0.4], ['v', 'sword', 'axe', 0.5, 0.5],
+    ]);
+    expect(out.map((r) => r[11])).toEqual(['true', 'true', 'false']);
   });
 });

@@ -1,6 +1,7 @@
 /** d20 `fight` mode: a party against a group; win rate, each hero's chance of death, rounds, HP left. */
 import { hashKey } from '../../dice/rng.js';
 import { summarizeHistogram } from '../../stats/histogram.js';
+import { wilson } from '../../stats/wilson.js';
 import { fightSummary } from '../fight-summary.js';
 import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../types.js';
 import { ENEMIES, HEROES, type FighterSpec, type FightSpec } from './fight.js';
@@ -69,18 +70,24 @@ function rows(task: PlannedTask<FightSpec>, tally: Float64Array) {
   const f = fightSummary(tally, L.rounds, spec.maxRounds, { variant, a: 'heroes', b: 'enemies' });
   const dead = tally.slice(L.heroesDead, L.heroesDead + L.heroes + 1);
   const hp = tally.slice(L.hpLeft, L.hpLeft + L.maxHp + 1);
-  const deathRates = heroNames(spec).map((_, i) => tally[L.heroDead + i]! / f.n);
+  const heroes = heroNames(spec);
+  const deaths = heroes.map((_, i) => tally[L.heroDead + i]!);
+  const deathRates = deaths.map((d) => d / f.n);
   const summary: Cell[] = [
-    ...f.pinned, ...deathRates,
+    ...f.pinned, ...deaths.flatMap((d) => {
+      const ci = wilson(d, f.n);
+      return [d / f.n, ci.low, ci.high];
+    }),
     f.bWins / f.n, f.draws / f.n, summarizeHistogram(dead, false).mean, summarizeHistogram(hp, false).mean,
   ];
   f.roundsRows();
   f.winnerRows(['heroes', 'enemies', 'draw']);
   f.histogram('heroes_dead', dead);
   f.histogram('heroes_hp_left', hp);
-  const headline = [variant, (f.aWins / f.n).toFixed(3), `${f.ci.low.toFixed(3)}-${f.ci.high.toFixed(3)}`, f.roundStats.mean.toFixed(2), deathRates.map((d) => d.toFixed(3)).join(' ')];
+  const headline = [variant, (f.aWins / f.n).toFixed(3), `${f.ci.low.toFixed(3)}-${f.ci.high.toFixed(3)}`, f.roundStats.mean.toFixed(2), ...deathRates.map((d) => d.toFixed(3))];
   const matchup = { variant, a: 'heroes', b: 'enemies', situation: '' };
-  return { summary, distribution: f.distribution, headline, matchup, stat: f.stat };
+  const extraStats = heroes.map((h, i) => ({ metric: `death_rate_${h}`, kind: 'rate' as const, n: f.n, successes: deaths[i]! }));
+  return { summary, distribution: f.distribution, headline, matchup, stat: f.stat, extraStats };
 }
 
 export const d20Fight: ModePlugin<D20FightStudy, FightSpec> = {
@@ -94,9 +101,11 @@ export const d20Fight: ModePlugin<D20FightStudy, FightSpec> = {
   kernels: { dice: d20FightDice },
   summaryHeader: PINNED,
   summaryHeaderFor: (tasks) => [
-    ...PINNED, ...heroNames(tasks[0]!.spec).map((h) => `death_rate_${h}`), 'b_win_rate', 'draw_rate', 'mean_heroes_dead', 'mean_heroes_hp_left',
+    ...PINNED, ...heroNames(tasks[0]!.spec).flatMap((h) => [`death_rate_${h}`, `death_rate_${h}_ci95_low`, `death_rate_${h}_ci95_high`]),
+    'b_win_rate', 'draw_rate', 'mean_heroes_dead', 'mean_heroes_hp_left',
   ],
   distributionHeader: ['variant', 'side_a', 'side_b', 'metric', 'value', 'count', 'probability'],
-  headlineHeader: ['variant', 'heroes win', '95% CI', 'rounds', 'hero death rates'],
+  headlineHeader: ['variant', 'heroes win', '95% CI', 'rounds'],
+  headlineHeaderFor: (tasks) => ['variant', 'heroes win', '95% CI', 'rounds', ...heroNames(tasks[0]!.spec).map((h) => `death ${h}`)],
   rows: (task, tally) => rows(task, tally),
 };

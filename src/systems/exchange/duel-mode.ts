@@ -48,7 +48,8 @@ function rows(task: PlannedTask<ExchangeDuelSpec>, tally: Float64Array) {
   const spec = task.spec;
   const L = exchangeDuelLayout(spec.maxRounds);
   const { variant, a, b, policyA, policyB } = task.labels as Record<string, string>;
-  const f = fightSummary(tally, L.rounds, spec.maxRounds, { variant: variant!, a: a!, b: b! });
+  const conditions = task.labels['conditions']!;
+  const f = fightSummary(tally, L.rounds, spec.maxRounds, { variant: variant!, a: a!, b: b!, extra: [policyA!, policyB!, conditions] });
   const n = f.n;
   const aVit = tally.slice(L.aVit, L.aVit + spec.a.loadout.character.vitality + 1);
   const bVit = tally.slice(L.bVit, L.bVit + spec.b.loadout.character.vitality + 1);
@@ -66,7 +67,10 @@ function rows(task: PlannedTask<ExchangeDuelSpec>, tally: Float64Array) {
     variant!, `${a} (${policyA})`, `${b} (${policyB})`, (f.aWins / n).toFixed(3), `${f.ci.low.toFixed(3)}-${f.ci.high.toFixed(3)}`,
     (f.draws / n).toFixed(3), f.roundStats.mean.toFixed(2),
   ];
-  const matchup = { variant: variant!, a: a!, b: b!, situation: `${policyA} vs ${policyB} ${task.labels['conditions']}`.trim() };
+  const matchup = {
+    variant: variant!, a: a!, b: b!, situation: `${policyA} vs ${policyB} ${conditions}`.trim(),
+    fields: [['policy_a', policyA!], ['policy_b', policyB!], ['conditions', conditions]] as const, against: JSON.stringify([b, policyB, conditions]),
+  };
   return { summary, distribution: f.distribution, headline, matchup, stat: f.stat };
 }
 
@@ -83,7 +87,7 @@ export const exchangeDuel: ModePlugin<ExchangeDuelStudy, ExchangeDuelSpec> = {
     'variant', 'side_a', 'side_b', 'trials', 'a_wins', 'b_wins', 'draws', 'a_win_rate', 'a_win_ci95_low', 'a_win_ci95_high', 'mean_rounds',
     'policy_a', 'policy_b', 'conditions', 'b_win_rate', 'draw_rate', 'p_end_collapse', 'p_end_broke', 'a_mean_vit_left', 'b_mean_vit_left',
   ],
-  distributionHeader: ['variant', 'side_a', 'side_b', 'metric', 'value', 'count', 'probability'],
+  distributionHeader: ['variant', 'side_a', 'side_b', 'metric', 'value', 'count', 'probability', 'policy_a', 'policy_b', 'conditions'],
   headlineHeader: ['variant', 'side a', 'side b', 'a wins', '95% CI', 'draws', 'rounds'],
   rows: (task, tally) => rows(task, tally),
 };

@@ -71,13 +71,13 @@ const SUMMARY_HEADER = [
   'policy_a', 'policy_b', 'b_win_rate', 'draw_rate', 'sd_rounds', 'a_mean_wounds_left', 'b_mean_wounds_left',
 ] as const;
 
-const DISTRIBUTION_HEADER = ['variant', 'side_a', 'side_b', 'metric', 'value', 'count', 'probability'] as const;
+const DISTRIBUTION_HEADER = ['variant', 'side_a', 'side_b', 'metric', 'value', 'count', 'probability', 'policy_a', 'policy_b'] as const;
 
 function rows(task: PlannedTask<DuelSpec>, tally: Float64Array) {
   const spec = task.spec;
   const { variant, a, b, policyA, policyB } = task.labels as Record<string, string>;
   const L = duelLayout(spec.settings.maxRounds);
-  const f = fightSummary(tally, L.rounds, spec.settings.maxRounds, { variant: variant!, a: a!, b: b! });
+  const f = fightSummary(tally, L.rounds, spec.settings.maxRounds, { variant: variant!, a: a!, b: b!, extra: [policyA!, policyB!] });
   const n = f.n;
   const woundsA = tally.slice(L.aWounds, L.aWounds + spec.a.fighter.wounds + 1);
   const woundsB = tally.slice(L.bWounds, L.bWounds + spec.b.fighter.wounds + 1);
@@ -95,7 +95,10 @@ function rows(task: PlannedTask<DuelSpec>, tally: Float64Array) {
     variant!, `${a} (${policyA})`, `${b} (${policyB})`, (f.aWins / n).toFixed(3), `${f.ci.low.toFixed(3)}-${f.ci.high.toFixed(3)}`,
     (f.draws / n).toFixed(3), f.roundStats.mean.toFixed(2),
   ];
-  const matchup = { variant: variant!, a: a!, b: b!, situation: `${policyA} vs ${policyB}` };
+  const matchup = {
+    variant: variant!, a: a!, b: b!, situation: `${policyA} vs ${policyB}`,
+    fields: [['policy_a', policyA!], ['policy_b', policyB!]] as const, against: JSON.stringify([b, policyB]),
+  };
   return { summary, distribution: f.distribution, headline, matchup, stat: f.stat };
 }
 

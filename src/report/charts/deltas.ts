@@ -1,0 +1,84 @@
+/**
+ * Deltas from compare.csv with their 95% intervals (filled: significant after Holm): variants
+ * against the baseline variant, and loadouts against the baseline loadout (one panel per
+ * variant). Labels carry the whole matchup and are never cut.
+ */
+import type { TopLevelSpec } from 'vega-lite';
+import { bLabel, blockLabel, matchupLabel, ordered, type ReportData, type Row } from '../data.js';
+
+export const MAX_DELTAS = 60;
+
+/** The MAX_DELTAS largest deltas, shown in the study's order (compare.csv's). */
+function largest(rows: readonly Row[]): Row[] {
+  const keep = new Set([...rows].sort((x, y) => Math.abs(Number(y['delta'])) - Math.abs(Number(x['delta']))).slice(0, MAX_DELTAS));
+  return rows.filter((r) => keep.has(r));
+}
+
+/** compare.csv rows of one kind (old files without `compared` hold variant rows only). */
+export function compared(d: ReportData, kind: 'variants' | 'loadouts'): Row[] {
+  return d.compare.filter((r) => (r['compared'] ?? 'variants') === kind);
+}
+
+/** Row label: the matchup; the metric too when it is not the report's main one (a hero's death rate). */
+function rowLabel(d: ReportData, r: Row, matchup: string): string {
+  return r['metric'] === d.metric ? matchup : `${matchup} · ${r['metric']!}`;
+}
+
+/** A compare row seen as a summary row, so the report's labels apply to it. */
+function asSummaryRow(d: ReportData, r: Row): Row {
+  const out: Row = { [d.aCol]: r['matchup_a']!, [d.bCol]: r['matchup_b']! };
+  for (const c of d.idCols) out[c] = r[c] ?? '';
+  return out;
+}
+
+function chart(d: ReportData, rows: readonly { label: string; series: string; delta: number; low: number; high: number; significant: boolean }[], title: string[], seriesTitle: string, xTitle: string): TopLevelSpec {
+  const y = { field: 'label', type: 'nominal', sort: ordered(rows.map((r) => r.label)), title: null, axis: { labelLimit: 0 } } as const;
+  const colour = { field: 'series', type: 'nominal', sort: ordered(rows.map((r) => r.series)), title: seriesTitle, legend: { labelLimit: 0 } } as const;
+  const seriesCount = new Set(rows.map((r) => r.series)).size;
+  return {
+    title: { text: title, anchor: 'start', fontSize: 12 },
+    data: { values: rows },
+    width: 380,
+    height: new Set(rows.map((r) => r.label)).size * Math.max(14, 9 * seriesCount + 6),
+    layer: [
+      { mark: 'rule', encoding: { y, yOffset: { field: 'series', sort: colour.sort }, x: { field: 'low', type: 'quantitative', title: xTitle }, x2: { field: 'high' }, color: colour } },
+      {
+        mark: { type: 'point', size: 40 },
+        encoding: {
+          y, yOffset: { field: 'series', sort: colour.sort }, x: { field: 'delta', type: 'quantitative' }, color: colour,
+          fill: { condition: { test: 'datum.significant', field: 'series', type: 'nominal', sort: colour.sort, legend: null }, value: 'white' },
+          tooltip: [{ field: 'label' }, { field: 'series' }, { field: 'delta', format: '.4f' }, { field: 'low', format: '.4f' }, { field: 'high', format: '.4f' }],
+          description: { signal: "'delta: ' + datum.label + '; ' + datum.series + '; ' + datum.delta" },
+        },
+      },
+      { mark: { type: 'rule', strokeDash: [4, 4], color: 'gray' }, encoding: { x: { datum: 0 } } },
+    ],
+  } as TopLevelSpec;
+}
+
+const num = (r: Row): { delta: number; low: number; high: number; significant: boolean } => ({
+  delta: Number(r['delta']), low: Number(r['delta_ci95_low']), high: Number(r['delta_ci95_high']), significant: r['significant'] === 'true',
+});
+
+export function variantDeltaPanel(d: ReportData): TopLevelSpec | null {
+  const rows = compared(d, 'variants');
+  if (rows.length === 0) return null;
+  const data = largest(rows).map((r) => ({ label: rowLabel(d, r, matchupLabel(d, asSummaryRow(d, r))), series: r['variant']!, ...num(r) }));
+  return chart(d, data, [`Variants against ${rows[0]!['baseline']!}`], 'variant', `delta (variant - baseline)`);
+}
+
+/** One panel per variant: each loadout against the baseline loadout, per opponent. */
+export function loadoutDeltaPanels(d: ReportData): TopLevelSpec[] {
+  const rows = compared(d, 'loadouts');
+  if (rows.length === 0) return [];
+  const baseline = rows[0]!['baseline']!;
+  return ordered(rows.map((r) => r['variant']!)).map((v) => {
+    const mine = rows.filter((r) => r['variant'] === v);
+    const data = largest(mine).map((r) => {
+      const s = asSummaryRow(d, r);
+      const block = blockLabel(s);
+      return { label: rowLabel(d, r, `vs ${bLabel(d, s)}${block ? ` [${block}]` : ''}`), series: r['matchup_a']!, ...num(r) };
+    });
+    return chart(d, data, [`Loadouts against ${baseline}`, `variant: ${v}`], 'loadout', `delta (loadout - ${baseline})`);
+  });
+}

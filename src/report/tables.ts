@@ -1,0 +1,116 @@
+/**
+ * The report's tables, once for report.md and report.html: matchups, hero death rates, flags and
+ * the largest deltas. Numbers are rounded to what their interval supports; p-values below 1e-16
+ * print as `<1e-16` (the CSVs keep full precision).
+ */
+import { compared } from './charts/deltas.js';
+import { aLabel, bLabel, blockLabel, estimate, variants, type ReportData, type Row } from './data.js';
+import { flags } from './flags.js';
+import { formatDelta, formatEstimate, formatP } from './format.js';
+
+export interface Table {
+  readonly title: string;
+  readonly note: string;
+  readonly header: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+}
+
+export const MAX_TABLE_DELTAS = 25;
+
+function matchups(d: ReportData): Table {
+  const v0 = variants(d)[0] ?? '';
+  const rows = d.summary.filter((r) => r['variant'] === v0);
+  const win = d.metric === 'a_win_rate';
+  const extra = win ? 'draws' : d.metric === 'mean_damage' ? 'p_hit' : 'p_wounded';
+  const withBlock = rows.some((r) => blockLabel(r) !== '');
+  return {
+    title: `Matchups (${v0})`,
+    note: d.exact ? 'Exact values.' : 'Each value is rounded to the first digit its 95% interval supports.',
+    header: [d.aCol, d.bCol, ...(withBlock ? [d.idCols.includes('situation') ? 'situation' : 'conditions'] : []), d.metric, '95% CI', extra],
+    rows: rows.map((r) => {
+      const e = estimate(d, r);
+      const f = formatEstimate(e.value, e.low, e.high, d.exact);
+      const x = win ? Number(r['draw_rate'] ?? Number(r['draws']) / Number(r['trials'])) : Number(r[extra]);
+      return [aLabel(d, r), bLabel(d, r), ...(withBlock ? [blockLabel(r).replace(/^(situation|conditions): /, '')] : []), f.value, f.ci, x.toFixed(3)];
+    }),
+  };
+}
+
+function deaths(d: ReportData): Table | null {
+  const heroes = Object.keys(d.summary[0] ?? {}).filter((c) => /^death_rate_.*(?<!_ci95_low|_ci95_high)$/.test(c));
+  if (heroes.length === 0) return null;
+  return {
+    title: 'Hero death rates',
+    note: 'Dead when the fight ends; 95% Wilson intervals.',
+    header: ['hero', ...variants(d)],
+    rows: heroes.map((h) => [h.slice('death_rate_'.length), ...d.summary.map((r) => {
+      const f = formatEstimate(Number(r[h]), Number(r[`${h}_ci95_low`] ?? r[h]), Number(r[`${h}_ci95_high`] ?? r[h]), d.exact);
+      return `${f.value} (${f.ci})`;
+    })]),
+  };
+}
+
+function flagTable(d: ReportData): Table {
+  const fl = flags(d);
+  return {
+    title: 'Flags',
+    note: fl.length === 0
+      ? `No option is dominated${d.metric === 'a_win_rate' ? ' and none is an outlier' : ''} under any variant.`
+      : `Dominated: another option is better against every opponent${d.exact ? '' : ' with 95% confidence'}.${d.metric === 'a_win_rate' ? ' Outlier: mean win rate against the field outside 0.4 to 0.6.' : ''}`,
+    header: ['variant', 'option', 'flag', 'why'],
+    rows: fl.map((f) => [f.variant, f.option, f.kind, f.detail]),
+  };
+}
+
+const largest = (rows: readonly Row[]): Row[] =>
+  [...rows].sort((a, b) => Math.abs(Number(b['delta'])) - Math.abs(Number(a['delta']))).slice(0, MAX_TABLE_DELTAS);
+
+function deltaCells(d: ReportData, r: Row): string[] {
+  const f = formatDelta(Number(r['delta']), Number(r['delta_ci95_low']), Number(r['delta_ci95_high']), d.exact);
+  return [f.value, f.ci, formatP(r['p_value']), formatP(r['p_value_holm']), r['significant']!];
+}
+
+/** A compare row's side labels, as a summary row would give them. */
+function sides(d: ReportData, r: Row): { a: string; b: string; block: string } {
+  const s: Row = { [d.aCol]: r['matchup_a']!, [d.bCol]: r['matchup_b']! };
+  for (const c of d.idCols) s[c] = r[c] ?? '';
+  const block = blockLabel(s);
+  return { a: aLabel(d, s), b: bLabel(d, s) + (block ? ` [${block}]` : ''), block };
+}
+
+function deltaNote(d: ReportData, rows: readonly Row[]): string {
+  const base = d.exact ? 'Exact differences.' : "95% intervals; p is the raw two-sided p-value, p (Holm) the one after Holm's correction over every row of compare.csv; significant at 5% after Holm.";
+  return rows.length > MAX_TABLE_DELTAS ? `${base} The ${MAX_TABLE_DELTAS} largest of ${rows.length}; all are in compare.csv.` : base;
+}
+
+function variantDeltas(d: ReportData): Table | null {
+  const rows = compared(d, 'variants');
+  if (rows.length === 0) return null;
+  return {
+    title: `Variant deltas against ${rows[0]!['baseline']!}`,
+    note: deltaNote(d, rows),
+    header: ['variant', 'matchup', 'metric', 'delta', '95% CI', 'p', 'p (Holm)', 'significant'],
+    rows: largest(rows).map((r) => {
+      const s = sides(d, r);
+      return [r['variant']!, `${s.a} vs ${s.b}`, r['metric']!, ...deltaCells(d, r)];
+    }),
+  };
+}
+
+function loadoutDeltas(d: ReportData): Table | null {
+  const rows = compared(d, 'loadouts');
+  if (rows.length === 0) return null;
+  return {
+    title: `Loadout deltas against ${rows[0]!['baseline']!}`,
+    note: `Each loadout minus ${rows[0]!['baseline']!} against the same opponent under the same variant. ${deltaNote(d, rows)}`,
+    header: ['variant', 'loadout', 'against', 'metric', 'delta', '95% CI', 'p', 'p (Holm)', 'significant'],
+    rows: largest(rows).map((r) => {
+      const s = sides(d, r);
+      return [r['variant']!, s.a, s.b, r['metric']!, ...deltaCells(d, r)];
+    }),
+  };
+}
+
+export function tables(d: ReportData): Table[] {
+  return [matchups(d), deaths(d), flagTable(d), variantDeltas(d), loadoutDeltas(d)].filter((t): t is Table => t !== null);
+}
