@@ -3,11 +3,13 @@
  * touching process state, so tests can drive it; only main.ts sets the exit code.
  */
 import yargs, { type Argv } from 'yargs';
-import { defaultWorkers } from '../batch/engine.js';
+import { defaultWorkers } from '../batch/default-workers.js';
 import { inputError } from '../config/problems.js';
-import { exactCommand, mergeCommand, reportCommand, runCommand, type RunIo } from './run.js';
-import { validateCommand } from './validate.js';
+import type { RunIo } from './run.js';
 import { VERSION } from './version.js';
+
+// Command code (the engine, workers, reports and charts) is imported when a command runs, so
+// `balance --help` and `balance validate` start fast (bench/startup.ts).
 
 /** Bad flags or commands: exit code 2, like bad study files. */
 export class UsageError extends Error {
@@ -89,6 +91,7 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
         };
         checkRunFlags(flags);
         const { shard, ...rest } = flags;
+        const { runCommand } = await import('./run.js');
         await runCommand({ ...rest, workers: flags.workers ?? defaultWorkers(), ...(shard !== undefined ? { shard: parseShard(shard) } : {}) }, io);
       },
     )
@@ -101,6 +104,7 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
           .option('out', { type: 'string', describe: 'output directory [default: reports/<study name>/]' }),
       async (a) => {
         if (a.out !== undefined && a.out.trim() === '') throw inputError('--out', 'expected a directory name');
+        const { exactCommand } = await import('./run.js');
         await exactCommand({ study: a.study, out: a.out }, io);
       },
     )
@@ -113,6 +117,7 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
           .positional('shards', { type: 'string', array: true, demandOption: true, describe: 'shard-i-of-n.json files' })
           .option('out', { type: 'string', describe: 'output directory [default: reports/<study name>/]' }),
       async (a) => {
+        const { mergeCommand } = await import('./run.js');
         await mergeCommand({ study: a.study, shards: a.shards, out: a.out }, io);
       },
     )
@@ -121,6 +126,7 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
       'rebuild report.md and report.html from the CSVs and run.json in DIR',
       (y) => y.positional('dir', { type: 'string', demandOption: true, describe: 'a run output directory' }),
       async (a) => {
+        const { reportCommand } = await import('./run.js');
         await reportCommand(a.dir, io);
       },
     )
@@ -128,7 +134,10 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
       'validate <study>',
       'check a study and print every problem',
       (y) => y.positional('study', { type: 'string', demandOption: true, describe: 'study file (YAML)' }),
-      (a) => validateCommand(a.study, io),
+      async (a) => {
+        const { validateCommand } = await import('./validate.js');
+        validateCommand(a.study, io);
+      },
     )
     .demandCommand(1, 'name a command: run, exact, merge, report or validate')
     .strict()

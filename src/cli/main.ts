@@ -4,7 +4,6 @@
  * 1 anything else. Problems go to stderr, one line each; stack traces only with BALANCE_DEBUG=1.
  */
 import { hideBin } from 'yargs/helpers';
-import { WorkerError } from '../batch/engine.js';
 import { ConfigError, formatProblem } from '../config/problems.js';
 import { createCli, UsageError } from './args.js';
 
@@ -28,7 +27,8 @@ async function main(): Promise<number> {
       return 2;
     }
     const e = err as Error;
-    const what = err instanceof WorkerError ? 'run failed' : 'error';
+    // By name: importing batch/engine.js here would load the worker pool for every command.
+    const what = e.name === 'WorkerError' ? 'run failed' : 'error';
     process.stderr.write(`balance: ${what}: ${e.message}\n`);
     if (process.env['BALANCE_DEBUG']) process.stderr.write(`${e.stack ?? ''}\n`);
     return 1;
