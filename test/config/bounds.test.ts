@@ -69,15 +69,15 @@ describe('numeric bounds', () => {
   });
 
   it('variants: {} is refused; leaving variants out means one variant "base"', () => {
-    const file = studyFile(EXAMPLE.replace(/variants:\n(  .*\n)+/, 'variants: {}\n'));
+    const file = studyFile(EXAMPLE.replace(/variants:\n( {2}.*\n)+/, 'variants: {}\n'));
     expect(() => loadStudy(file)).toThrow(/variants: needs at least one variant \(leave out variants: for the single default variant "base"\)/);
-    const without = loadStudy(studyFile(EXAMPLE.replace(/variants:\n(  .*\n)+/, '')));
+    const without = loadStudy(studyFile(EXAMPLE.replace(/variants:\n( {2}.*\n)+/, '')));
     expect(Object.keys(without.data['variants'] as object)).toEqual(['base']);
   });
 
   it('a study planning more than 100000 tasks is refused before planning', () => {
     const names = Array.from({ length: 400 }, () => 'keen-sword');
-    const text = EXAMPLE.replace(/matchups:\n(  .*\n)+/, `matchups:\n  - { attackers: [${names.join(', ')}], defenders: [${names.join(', ')}] }\n`);
+    const text = EXAMPLE.replace(/matchups:\n( {2}.*\n)+/, `matchups:\n  - { attackers: [${names.join(', ')}], defenders: [${names.join(', ')}] }\n`);
     expect(() => loadStudy(studyFile(text))).toThrow(/the study would plan 320000 matchup x variant tasks; at most 100000 are allowed/);
   });
 });
