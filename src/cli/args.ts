@@ -48,8 +48,14 @@ export function checkRunFlags(f: RunFlags): void {
   if (f.precision !== undefined && !(f.precision > 0 && f.precision < 1e6)) {
     throw inputError('--precision', `expected a positive number (the 95% interval half-width to reach), received ${String(f.precision)}`);
   }
-  if (f.out !== undefined && f.out.trim() === '') throw inputError('--out', 'expected a directory name');
+  checkOut(f.out);
   if (f.shard !== undefined) parseShard(f.shard);
+}
+
+/** `--out DIR`: one non-empty name (yargs makes a repeated flag an array). */
+export function checkOut(out: unknown): void {
+  if (Array.isArray(out)) throw inputError('--out', `given ${out.length} times; name one output directory`);
+  if (out !== undefined && (typeof out !== 'string' || out.trim() === '')) throw inputError('--out', 'expected a directory name');
 }
 
 /** `--shard i/n`: 1 <= i <= n. */
@@ -103,7 +109,7 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
           .positional('study', { type: 'string', demandOption: true, describe: 'study file (YAML)' })
           .option('out', { type: 'string', describe: 'output directory [default: reports/<study name>/]' }),
       async (a) => {
-        if (a.out !== undefined && a.out.trim() === '') throw inputError('--out', 'expected a directory name');
+        checkOut(a.out);
         const { exactCommand } = await import('./run.js');
         await exactCommand({ study: a.study, out: a.out }, io);
       },
@@ -117,6 +123,7 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
           .positional('shards', { type: 'string', array: true, demandOption: true, describe: 'shard-i-of-n.json files' })
           .option('out', { type: 'string', describe: 'output directory [default: reports/<study name>/]' }),
       async (a) => {
+        checkOut(a.out);
         const { mergeCommand } = await import('./run.js');
         await mergeCommand({ study: a.study, shards: a.shards, out: a.out }, io);
       },
