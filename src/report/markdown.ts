@@ -4,7 +4,9 @@
  */
 import { bLabel, flags, variants, type ReportData } from './data.js';
 
-const escape = (s: string): string => s.replace(/\|/g, '\\|');
+/** A name or cell as inline text: raw HTML shown as text, newlines as spaces, pipes kept in their cell. */
+const escape = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r\n|\r|\n/g, ' ').replace(/\|/g, '\\|');
 
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const lines = [`| ${header.map(escape).join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
@@ -25,7 +27,14 @@ export function runFacts(run: Record<string, unknown>): [string, string][] {
   facts.push(['study', `${String(run['study'])} (sha256 ${String(run['study_sha256']).slice(0, 12)})`]);
   facts.push(['system / mode', `${String(run['system'])} / ${String(run['mode'])}`]);
   if (run['seed'] !== undefined) facts.push(['seed', String(run['seed'])]);
-  if (run['precision'] !== undefined) facts.push(['precision', `95% half-width <= ${String(run['precision'])}, ${String(run['trials_min'])}-${String(run['trials_max'])} trials per matchup`]);
+  if (run['precision'] !== undefined) {
+    // Never claim a target that --max-trials cut short (run.json counts the rows that missed it).
+    const missed = Number(run['precision_missed'] ?? 0);
+    const target = missed > 0
+      ? `95% half-width <= ${String(run['precision'])} NOT reached by ${missed} of ${String(run['tasks'])} matchups (stopped at ${String(run['max_trials'])} trials; precision_reached in summary.csv)`
+      : `95% half-width <= ${String(run['precision'])}`;
+    facts.push(['precision', `${target}, ${String(run['trials_min'])}-${String(run['trials_max'])} trials per matchup`]);
+  }
   else if (run['trials'] !== undefined) facts.push(['trials per matchup and variant', String(run['trials'])]);
   facts.push(['engine', String(run['engine'])]);
   if (run['wall_time_ms'] !== undefined) facts.push(['wall time', `${(Number(run['wall_time_ms']) / 1000).toFixed(2)} s on ${String(run['workers'])} worker(s)`]);
@@ -36,7 +45,7 @@ export function runFacts(run: Record<string, unknown>): [string, string][] {
 }
 
 export function renderMarkdown(d: ReportData): string {
-  const out: string[] = [`# ${d.title}`, ''];
+  const out: string[] = [`# ${escape(d.title)}`, ''];
   if (d.description) out.push(d.description, '');
   out.push('## Run', '', table(['', ''], runFacts(d.run)), '');
   const v0 = variants(d)[0]!;
@@ -74,7 +83,7 @@ export function renderMarkdown(d: ReportData): string {
     groups.set(key, [...(groups.get(key) ?? []), { value: r['value']!, p: Number(r['probability']) }]);
   }
   for (const [key, rs] of [...groups].slice(0, 24)) {
-    out.push(`**${key}**`, '', '```');
+    out.push(`**${escape(key)}**`, '', '```');
     for (const r of rs) if (r.p > 0) out.push(`${r.value.padStart(3)}  ${(r.p * 100).toFixed(2).padStart(6)}%  ${bar(r.p)}`);
     out.push('```', '');
   }
