@@ -8,7 +8,7 @@ import { EXAMPLE, studyFile, tempDir } from '../helpers/cli.js';
 import { balanceIn } from '../helpers/inprocess.js';
 
 const SMALL = EXAMPLE.replace('trials: 20000', 'trials: 200');
-const ONE_VARIANT = SMALL.replace(/variants:\n(  .*\n)+/, '');
+const ONE_VARIANT = SMALL.replace(/variants:\n( {2}.*\n)+/, '');
 const SET = ['distribution.csv', 'report.html', 'report.md', 'run.json', 'summary.csv'];
 
 /** A pid that is certainly not running: a child that has exited. */
