@@ -32,7 +32,7 @@ function tampered(edit: (s: Record<string, unknown>) => void, seal = true): stri
 async function merge(first: string): Promise<[number, string]> {
   const r = await balanceIn(['merge', study, first, shards[1], '--out', join(tempDir(), 'm')]);
   // the example study's two warnings are not what these tests are about
-  return [r.code, r.stderr.trim().split('\n').filter((l) => !l.includes(': warning: ')).join('\n')];
+  return [r.code ?? -1, r.stderr.trim().split('\n').filter((l) => !l.includes(': warning: ')).join('\n')];
 }
 
 const setCount = (v: unknown) => (s: Record<string, unknown>): void => {
