@@ -101,3 +101,12 @@ describe('built-in JavaScript names', () => {
     expect(fighters['constructor']).toBeUndefined();
   });
 });
+
+describe('one line per problem', () => {
+  it('a name with a newline or control character is printed escaped (found by the fuzzer, seed 20261129)', () => {
+    const text = EXAMPLE.replace('loadouts:\n', 'loadouts:\n  "a\\nb\\u0007": { fighter: nobody, weapon: sword }\n');
+    const lines = problems(() => loadStudy(studyFile(text)));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/ loadouts\.a\\nb\\u0007\.fighter: unknown fighter "nobody"/);
+  });
+});
