@@ -52,9 +52,16 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
 
 /** Every (container, key) in the study, depth first. */
 function slots(node: unknown, out: [Record<string, unknown> | unknown[], string | number][] = []): typeof out {
-  if (Array.isArray(node)) node.forEach((v, i) => (out.push([node, i]), slots(v, out)));
-  else if (node !== null && typeof node === 'object') {
-    for (const [k, v] of Object.entries(node)) (out.push([node as Record<string, unknown>, k]), slots(v, out));
+  if (Array.isArray(node)) {
+    node.forEach((v, i) => {
+      out.push([node, i]);
+      slots(v, out);
+    });
+  } else if (node !== null && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) {
+      out.push([node as Record<string, unknown>, k]);
+      slots(v, out);
+    }
   }
   return out;
 }
