@@ -188,3 +188,21 @@ function swapFiles(dir: string, tmp: string, old: string, names: readonly string
     rmSync(old, { recursive: true, force: true });
   }
 }
+
+/**
+ * Kept for callers written before output sets: writes `files` into `dir` all or nothing, under the
+ * lock, replacing only those files.
+ */
+export function writeAllOrNothing(dir: string, files: Readonly<Record<string, string>>): string[] {
+  const claim = claimOutput(dir, `balance (pid ${process.pid})`);
+  try {
+    return claim.write(files, Object.keys(files));
+  } finally {
+    claim.release();
+  }
+}
+
+/** Kept for callers written before output sets: checks `dir` could be claimed, creating nothing. */
+export function ensureWritableDir(dir: string): void {
+  claimOutput(dir, `balance (pid ${process.pid})`).release();
+}
