@@ -27,6 +27,48 @@ export function reservedNameMessage(name: string): string {
   return `"${name}" is a built-in JavaScript name and cannot be used as a name or key; choose another`;
 }
 
+interface SchemaDef {
+  type: string;
+  shape?: Record<string, unknown>;
+  valueType?: unknown;
+  element?: unknown;
+  innerType?: unknown;
+  in?: unknown;
+  options?: unknown[];
+}
+
+const defOf = (schema: unknown): SchemaDef => (schema as { _zod: { def: SchemaDef } })._zod.def;
+
+/**
+ * The validated study with every name table (a zod `record`: fighters, weapons, loadouts,
+ * variants, ...) turned into an object without prototype, so looking up a user's name never finds
+ * a built-in. Profiles and settings stay ordinary objects: engines read them in hot loops, where
+ * prototype-free (dictionary-mode) objects are slow.
+ */
+export function withoutPrototypeTables(schema: unknown, value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const d = defOf(schema);
+  switch (d.type) {
+    case 'record': {
+      const out = Object.create(null) as Record<string, unknown>;
+      for (const key of Object.keys(value)) out[key] = withoutPrototypeTables(d.valueType, (value as Record<string, unknown>)[key]);
+      return out;
+    }
+    case 'object': {
+      const obj = value as Record<string, unknown>;
+      for (const [key, field] of Object.entries(d.shape ?? {})) if (Object.hasOwn(obj, key)) obj[key] = withoutPrototypeTables(field, obj[key]);
+      return obj;
+    }
+    case 'array':
+      return Array.isArray(value) ? value.map((v: unknown) => withoutPrototypeTables(d.element, v)) : value;
+    case 'union':
+      // Already validated: a union's object options (a side entry, say) hold no tables.
+      return value;
+    default:
+      return d.innerType !== undefined || d.in !== undefined ? withoutPrototypeTables(d.innerType ?? d.in, value) : value;
+  }
+}
+
 /**
  * A deep copy whose objects have no prototype, so looking up a user's name never finds a
  * built-in (`table["constructor"]` is undefined, `"toString" in table` is false).

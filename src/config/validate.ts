@@ -3,7 +3,7 @@
  * `FILE:LINE:COL path: message`, with "did you mean" for unknown keys and options.
  */
 import type { z } from 'zod';
-import { MAX_PROBLEMS, withoutPrototypes } from './limits.js';
+import { MAX_PROBLEMS, withoutPrototypeTables } from './limits.js';
 import type { LoadedStudy } from './load.js';
 import { ConfigError, type FieldPath, type Problem } from './problems.js';
 import { didYouMean } from './suggest.js';
@@ -80,8 +80,8 @@ function messageFor(issue: z.core.$ZodIssue, input: unknown): string {
 /** Validates `study.data` against `schema`; throws a ConfigError listing every problem. */
 export function validate<T extends z.ZodType>(study: LoadedStudy, schema: T): z.output<T> {
   const result = schema.safeParse(study.data, { reportInput: true });
-  // Without prototypes, a lookup of a user's name never finds a built-in such as `constructor`.
-  if (result.success) return withoutPrototypes(result.data);
+  // Name tables without prototypes: a lookup of a user's name never finds a built-in such as `constructor`.
+  if (result.success) return withoutPrototypeTables(schema, result.data) as z.output<T>;
   const problems: Problem[] = [];
   const issues = result.error.issues;
   for (const issue of issues.slice(0, MAX_PROBLEMS)) {

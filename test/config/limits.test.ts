@@ -94,11 +94,15 @@ describe('built-in JavaScript names', () => {
     expect(RESERVED_NAMES.has('keen')).toBe(false);
   });
 
-  it('validated studies have no prototypes, so no lookup finds a built-in', () => {
+  it('validated name tables have no prototypes, so no lookup finds a built-in', () => {
     const study = loadStudy(studyFile(EXAMPLE));
     const fighters = study.data['fighters'] as Record<string, unknown>;
     expect(Object.getPrototypeOf(fighters)).toBeNull();
     expect(fighters['constructor']).toBeUndefined();
+    expect(Object.getPrototypeOf(study.data['variants'])).toBeNull();
+    // profiles stay ordinary (fast) objects: engines read them in hot loops
+    expect(Object.getPrototypeOf(fighters['keen'])).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(study.data['situation'])).toBe(Object.prototype);
   });
 });
 
