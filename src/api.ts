@@ -57,22 +57,30 @@ export interface SimulateOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
-/** The merged tallies of a simulated study and how they were made. */
-export interface Simulation {
+/** A run's resolved settings and tasks, checked before anything runs (input errors throw). */
+export interface RunPlan {
   readonly tasks: readonly PlannedTask<unknown>[];
-  readonly tallies: readonly Float64Array[];
-  /** Trials each task used (differs from `trials` with a precision target). */
-  readonly used: readonly number[];
   readonly engine: Engine;
   readonly seed: number;
   readonly trials: number;
   readonly precision: number | null;
   readonly maxTrials: number;
+  readonly workers: number;
+  readonly shard?: { readonly index: number; readonly count: number } | undefined;
+}
+
+/** The merged tallies of a simulated study and how they were made. */
+export interface Simulation extends RunPlan {
+  readonly tallies: readonly Float64Array[];
+  /** Trials each task used (differs from `trials` with a precision target). */
+  readonly used: readonly number[];
+  /** With a precision target: whether each task's interval reached it before maxTrials. */
+  readonly reached: readonly boolean[] | null;
   readonly wallMs: number;
 }
 
-/** Plans and simulates a study (the work of `balance run` before any file is written). */
-export async function simulateStudy(study: Study, opts: SimulateOptions = {}): Promise<Simulation> {
+/** Resolves flags against the study and plans its tasks; every input check happens here. */
+export function planRun(study: Study, opts: SimulateOptions = {}): RunPlan {
   const plugin = study.plugin;
   const seed = opts.seed ?? study.data.seed;
   const trials = opts.trials ?? study.data.trials;
@@ -84,7 +92,13 @@ export async function simulateStudy(study: Study, opts: SimulateOptions = {}): P
   const precision = opts.precision ?? study.precision;
   if (opts.shard !== undefined && precision !== null) throw inputError('--shard', 'cannot be combined with --precision (or precision: in the study)');
   const maxTrials = opts.maxTrials ?? study.maxTrials ?? 10 * trials;
-  const workers = opts.workers ?? defaultWorkers();
+  return { tasks, engine, seed, trials, precision, maxTrials, workers: opts.workers ?? defaultWorkers(), shard: opts.shard };
+}
+
+/** Simulates a planned run. */
+export async function simulatePlan(study: Study, plan: RunPlan, opts: Pick<SimulateOptions, 'onProgress' | 'signal'> = {}): Promise<Simulation> {
+  const plugin = study.plugin;
+  const { tasks, seed, engine, workers, precision, maxTrials } = plan;
   const base = {
     seed, engine, workers,
     ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
@@ -93,20 +107,27 @@ export async function simulateStudy(study: Study, opts: SimulateOptions = {}): P
   const started = performance.now();
   let tallies: Float64Array[];
   let used: number[];
+  let reached: boolean[] | null = null;
   if (precision === null) {
-    tallies = await simulate(plugin, tasks, { ...base, ...(opts.shard ? { shard: opts.shard } : {}) });
+    tallies = await simulate(plugin, tasks, { ...base, ...(plan.shard ? { shard: plan.shard } : {}) });
     used = tasks.map((t) => t.trials);
   } else {
     const halfWidth = (i: number, tally: Float64Array): number => intervalHalfWidth(plugin.rows(tasks[i]!, tally, false).stat);
     ({ tallies, trials: used } = await simulateToPrecision(plugin, tasks, { ...base, precision, maxTrials, halfWidth }));
+    reached = tallies.map((t, i) => halfWidth(i, t) <= precision);
   }
-  return { tasks, tallies, used, engine, seed, trials, precision, maxTrials, wallMs: performance.now() - started };
+  return { ...plan, tallies, used, reached, wallMs: performance.now() - started };
+}
+
+/** Plans and simulates a study (the work of `balance run` before any file is written). */
+export async function simulateStudy(study: Study, opts: SimulateOptions = {}): Promise<Simulation> {
+  return simulatePlan(study, planRun(study, opts), opts);
 }
 
 /** Every table and file of a run, from merged tallies (or exact probabilities). Pure. */
 export function buildResults(
   study: Study, tasks: readonly PlannedTask<unknown>[], tallies: readonly Float64Array[], exact: boolean,
-  runFacts: Readonly<Record<string, unknown>>,
+  runFacts: Readonly<Record<string, unknown>>, reached: readonly boolean[] | null = null,
 ): Results {
   const plugin = study.plugin;
   const rows: TaskRows[] = tasks.map((t, i) => plugin.rows(t, tallies[i]!, exact));
@@ -124,7 +145,11 @@ export function buildResults(
     ...runFacts,
     versions: { 'tabletop-balance': VERSION, node: process.version, v8: process.versions.v8 },
   };
-  const summary: Table = { header: plugin.summaryHeaderFor?.(tasks) ?? plugin.summaryHeader, rows: rows.map((r) => r.summary) };
+  const header = plugin.summaryHeaderFor?.(tasks) ?? plugin.summaryHeader;
+  // Precision runs mark each row: did its interval reach the target before maxTrials?
+  const summary: Table = reached === null
+    ? { header, rows: rows.map((r) => r.summary) }
+    : { header: [...header, 'precision_reached'], rows: rows.map((r, i) => [...r.summary, String(reached[i])]) };
   const distribution: Table = { header: plugin.distributionHeader, rows: rows.flatMap((r) => r.distribution) };
   const compareTable = compareRows(rows, exact, { loadouts: study.compare?.loadouts ?? null });
   const compare: Table | null = compareTable.length > 0 ? { header: compareHeader(rows), rows: compareTable } : null;
@@ -148,7 +173,7 @@ export async function runStudy(study: Study, opts: SimulateOptions = {}): Promis
     engine: sim.engine, seed: sim.seed, trials: sim.trials, total_trials: total,
     ...(sim.precision === null ? {} : { precision: sim.precision, max_trials: sim.maxTrials }),
     chunk_size: study.plugin.chunkSize, wall_time_ms: Math.round(sim.wallMs),
-  });
+  }, sim.reached);
 }
 
 /** Exact probabilities (attack modes): the same tables with intervals equal to the values. */

@@ -4,7 +4,6 @@
  * the same totals, so results are identical whatever the number of workers.
  */
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { deriveStream } from '../dice/rng.js';
 import { chunksOf, type Chunk } from '../plan/chunks.js';
@@ -47,9 +46,7 @@ export class WorkerError extends Error {
 
 let runCounter = 0;
 
-export function defaultWorkers(): number {
-  return availableParallelism();
-}
+export { defaultWorkers } from './default-workers.js';
 
 /** The compiled worker script (under vitest this module runs from src/, the worker from dist/). */
 export function workerFile(): string {

@@ -3,11 +3,13 @@
  * touching process state, so tests can drive it; only main.ts sets the exit code.
  */
 import yargs, { type Argv } from 'yargs';
-import { defaultWorkers } from '../batch/engine.js';
+import { defaultWorkers } from '../batch/default-workers.js';
 import { inputError } from '../config/problems.js';
-import { exactCommand, mergeCommand, reportCommand, runCommand, type RunIo } from './run.js';
-import { validateCommand } from './validate.js';
+import type { RunIo } from './run.js';
 import { VERSION } from './version.js';
+
+// Command code (the engine, workers, reports and charts) is imported when a command runs, so
+// `balance --help` and `balance validate` start fast (bench/startup.ts).
 
 /** Bad flags or commands: exit code 2, like bad study files. */
 export class UsageError extends Error {
@@ -46,8 +48,14 @@ export function checkRunFlags(f: RunFlags): void {
   if (f.precision !== undefined && !(f.precision > 0 && f.precision < 1e6)) {
     throw inputError('--precision', `expected a positive number (the 95% interval half-width to reach), received ${String(f.precision)}`);
   }
-  if (f.out !== undefined && f.out.trim() === '') throw inputError('--out', 'expected a directory name');
+  checkOut(f.out);
   if (f.shard !== undefined) parseShard(f.shard);
+}
+
+/** `--out DIR`: one non-empty name (yargs makes a repeated flag an array). */
+export function checkOut(out: unknown): void {
+  if (Array.isArray(out)) throw inputError('--out', `given ${out.length} times; name one output directory`);
+  if (out !== undefined && (typeof out !== 'string' || out.trim() === '')) throw inputError('--out', 'expected a directory name');
 }
 
 /** `--shard i/n`: 1 <= i <= n. */
@@ -89,6 +97,7 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
         };
         checkRunFlags(flags);
         const { shard, ...rest } = flags;
+        const { runCommand } = await import('./run.js');
         await runCommand({ ...rest, workers: flags.workers ?? defaultWorkers(), ...(shard !== undefined ? { shard: parseShard(shard) } : {}) }, io);
       },
     )
@@ -100,7 +109,8 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
           .positional('study', { type: 'string', demandOption: true, describe: 'study file (YAML)' })
           .option('out', { type: 'string', describe: 'output directory [default: reports/<study name>/]' }),
       async (a) => {
-        if (a.out !== undefined && a.out.trim() === '') throw inputError('--out', 'expected a directory name');
+        checkOut(a.out);
+        const { exactCommand } = await import('./run.js');
         await exactCommand({ study: a.study, out: a.out }, io);
       },
     )
@@ -113,6 +123,8 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
           .positional('shards', { type: 'string', array: true, demandOption: true, describe: 'shard-i-of-n.json files' })
           .option('out', { type: 'string', describe: 'output directory [default: reports/<study name>/]' }),
       async (a) => {
+        checkOut(a.out);
+        const { mergeCommand } = await import('./run.js');
         await mergeCommand({ study: a.study, shards: a.shards, out: a.out }, io);
       },
     )
@@ -121,6 +133,7 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
       'rebuild report.md and report.html from the CSVs and run.json in DIR',
       (y) => y.positional('dir', { type: 'string', demandOption: true, describe: 'a run output directory' }),
       async (a) => {
+        const { reportCommand } = await import('./run.js');
         await reportCommand(a.dir, io);
       },
     )
@@ -128,7 +141,10 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
       'validate <study>',
       'check a study and print every problem',
       (y) => y.positional('study', { type: 'string', demandOption: true, describe: 'study file (YAML)' }),
-      (a) => validateCommand(a.study, io),
+      async (a) => {
+        const { validateCommand } = await import('./validate.js');
+        validateCommand(a.study, io);
+      },
     )
     .command(
       'schema [system] [mode]',

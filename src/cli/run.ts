@@ -5,16 +5,16 @@
 import { readFileSync } from 'node:fs';
 import { basename, extname, join, relative, resolve } from 'node:path';
 import type { Engine } from '../batch/engine.js';
-import { buildResults, renderReport, simulateStudy, type Simulation } from '../api.js';
+import { buildResults, planRun, renderReport, simulatePlan, type Simulation } from '../api.js';
 import { formatProblem, inputError } from '../config/problems.js';
 import { loadStudy, type Study } from '../config/study.js';
 import { planStudy } from '../plan/plan.js';
 import { renderReports } from '../report/render.js';
-import { ensureWritableDir, writeAllOrNothing } from '../report/write.js';
+import { claimOutput, type OutputClaim } from '../report/write.js';
 import type { PlannedTask } from '../systems/types.js';
 import { createProgress, formatCount } from './progress.js';
 import { textTable } from './table.js';
-import { VERSION } from './version.js';
+import { mergeShards, shardFile } from './shard.js';
 
 export interface RunOptions {
   readonly study: string;
@@ -39,7 +39,10 @@ export interface RunResult {
 }
 
 export function defaultOutDir(studyFile: string): string {
-  return join('reports', basename(studyFile, extname(studyFile)));
+  const name = basename(studyFile, extname(studyFile));
+  // `..yaml` would name reports/ itself (and `.yaml` a hidden folder): ask for --out instead.
+  if (/^\.*$/.test(name)) throw inputError(studyFile, 'cannot name an output directory after this file name; pass --out DIR');
+  return join('reports', name);
 }
 
 function studyPath(file: string): string {
@@ -56,32 +59,41 @@ export async function runCommand(opts: RunOptions, io: RunIo): Promise<RunResult
   const study = load(opts.study, io);
   const plugin = study.plugin;
   const dir = opts.out ?? defaultOutDir(opts.study);
-  if (opts.engine === 'table' && !plugin.kernels.table) {
-    throw inputError('--engine', `${plugin.system} ${plugin.mode} has no table engine; use dice`);
-  }
-  ensureWritableDir(dir);
-  const progress = createProgress(io.stderr, plugin.unit);
-  let sim: Simulation;
-  try {
-    sim = await simulateStudy(study, {
-      trials: opts.trials, workers: opts.workers, seed: opts.seed, engine: opts.engine, precision: opts.precision,
-      maxTrials: opts.maxTrials, shard: opts.shard, onProgress: (d, t) => progress.update(d, t),
-    });
-  } finally {
-    progress.stop();
-  }
-  const { tasks, tallies, used, engine, seed, trials, precision, maxTrials, wallMs } = sim;
-  if (opts.shard !== undefined) return writeShard(study, { seed, trials, engine, shard: opts.shard }, tallies, dir, io);
-  const totalTrials = used.reduce((s, t) => s + t, 0);
-  const perSecond = totalTrials / (wallMs / 1000);
+  const plan = planRun(study, opts);
+  const { tasks, engine, seed, trials, precision, maxTrials } = plan;
   const engineFlag = opts.engine === undefined || opts.engine === 'auto' ? '' : ` --engine ${engine}`;
   const precisionFlag = precision === null ? '' : ` --precision ${precision} --max-trials ${maxTrials}`;
   const command = `npx balance run ${studyPath(opts.study)} --seed ${seed} --trials ${trials}${precisionFlag}${engineFlag} --out ${dir}`;
-  return await finish(study, tasks, tallies, false, dir, io, {
-    command, engine, seed, trials, total_trials: totalTrials,
-    ...(precision === null ? {} : { precision, max_trials: maxTrials, trials_min: Math.min(...used), trials_max: Math.max(...used) }), chunk_size: plugin.chunkSize, workers: opts.workers,
-    wall_time_ms: Math.round(wallMs), [`${plugin.unit}_per_second`]: Math.round(perSecond),
-  }, `${formatCount(totalTrials)} ${plugin.unit} in ${(wallMs / 1000).toFixed(2)} s (${formatCount(perSecond)}/s, ${engine} engine, ${opts.workers} worker(s))`);
+  // Every input check is above: the output is claimed (locked) only for a run that will start.
+  const out = claimOutput(dir, command);
+  try {
+    const progress = createProgress(io.stderr, plugin.unit);
+    let sim: Simulation;
+    try {
+      sim = await simulatePlan(study, plan, { onProgress: (d, t) => progress.update(d, t) });
+    } finally {
+      progress.stop();
+    }
+    const { tallies, used, reached, wallMs } = sim;
+    if (opts.shard !== undefined) return writeShard(study, { seed, trials, engine, shard: opts.shard }, tallies, out, io);
+    const totalTrials = used.reduce((s, t) => s + t, 0);
+    const perSecond = totalTrials / (wallMs / 1000);
+    const missed = reached?.filter((r) => !r).length ?? 0;
+    if (missed > 0) {
+      io.stderr.write(`balance: ${missed} of ${tasks.length} matchup(s) stopped at --max-trials ${maxTrials} before their 95% half-width reached ${String(precision)}; marked precision_reached=false in summary.csv\n`);
+    }
+    return await finish(study, tasks, tallies, false, out, io, {
+      command, engine, seed, trials, total_trials: totalTrials,
+      ...(precision === null ? {} : {
+        precision, max_trials: maxTrials, trials_min: Math.min(...used), trials_max: Math.max(...used),
+        precision_reached: tasks.length - missed, precision_missed: missed,
+      }),
+      chunk_size: plugin.chunkSize, workers: opts.workers,
+      wall_time_ms: Math.round(wallMs), [`${plugin.unit}_per_second`]: Math.round(perSecond),
+    }, `${formatCount(totalTrials)} ${plugin.unit} in ${(wallMs / 1000).toFixed(2)} s (${formatCount(perSecond)}/s, ${engine} engine, ${opts.workers} worker(s))`, reached);
+  } finally {
+    out.release();
+  }
 }
 
 export interface ExactOptions {
@@ -95,28 +107,35 @@ export async function exactCommand(opts: ExactOptions, io: RunIo): Promise<RunRe
   const exact = plugin.exact;
   if (!exact) throw inputError(opts.study, `${plugin.system} ${plugin.mode} has no exact mode; use balance run`);
   const dir = opts.out ?? defaultOutDir(opts.study);
-  ensureWritableDir(dir);
   const tasks = planStudy(study, study.data.trials);
-  const started = performance.now();
-  const probabilities = tasks.map((t) => exact(t.spec));
-  const exactMs = performance.now() - started;
   const command = `npx balance exact ${studyPath(opts.study)} --out ${dir}`;
-  return await finish(study, tasks, probabilities, true, dir, io, {
-    command, engine: 'exact', exact_time_ms: Number(exactMs.toFixed(3)),
-    exact_time_per_task_ms: Number((exactMs / Math.max(1, tasks.length)).toFixed(3)),
-  }, `${tasks.length} exact distributions in ${exactMs.toFixed(1)} ms`);
+  const out = claimOutput(dir, command);
+  try {
+    const started = performance.now();
+    const probabilities = tasks.map((t) => exact(t.spec));
+    const exactMs = performance.now() - started;
+    return await finish(study, tasks, probabilities, true, out, io, {
+      command, engine: 'exact', exact_time_ms: Number(exactMs.toFixed(3)),
+      exact_time_per_task_ms: Number((exactMs / Math.max(1, tasks.length)).toFixed(3)),
+    }, `${tasks.length} exact distributions in ${exactMs.toFixed(1)} ms`);
+  } finally {
+    out.release();
+  }
 }
 
 async function finish(
-  study: Study, tasks: readonly PlannedTask<unknown>[], tallies: readonly Float64Array[], exact: boolean, dir: string,
-  io: RunIo, runFacts: Record<string, unknown>, footer: string,
+  study: Study, tasks: readonly PlannedTask<unknown>[], tallies: readonly Float64Array[], exact: boolean, out: OutputClaim,
+  io: RunIo, runFacts: Record<string, unknown>, footer: string, reached: readonly boolean[] | null = null,
 ): Promise<RunResult> {
-  const results = buildResults(study, tasks, tallies, exact, runFacts);
+  const results = buildResults(study, tasks, tallies, exact, runFacts, reached);
   const reports = await renderReport(results);
-  const files = writeAllOrNothing(dir, { ...results.files, 'report.md': reports.markdown, 'report.html': reports.html });
-  io.stdout.write(`${textTable(results.headline.header, results.headline.rows)}\n\n${footer}\n`);
+  const files = out.write({ ...results.files, 'report.md': reports.markdown, 'report.html': reports.html });
+  io.stdout.write(`${textTable(results.headline.header, results.headline.rows)}
+
+${footer}
+`);
   for (const f of files) io.stdout.write(`wrote ${f}\n`);
-  return { dir, files };
+  return { dir: out.dir, files };
 }
 
 /** `balance report DIR`: rebuilds report.md and report.html from the CSVs in DIR. */
@@ -136,78 +155,43 @@ export async function reportCommand(dir: string, io: RunIo): Promise<RunResult> 
   } catch (err) {
     throw inputError(dir, `cannot read the run's files: ${(err as Error).message}`);
   }
-  const files = writeAllOrNothing(dir, { 'report.md': reports.markdown, 'report.html': reports.html });
-  for (const f of files) io.stdout.write(`wrote ${f}\n`);
-  return { dir, files };
+  const out = claimOutput(dir, `npx balance report ${dir}`);
+  try {
+    const files = out.write({ 'report.md': reports.markdown, 'report.html': reports.html }, ['report.md', 'report.html']);
+    for (const f of files) io.stdout.write(`wrote ${f}\n`);
+    return { dir, files };
+  } finally {
+    out.release();
+  }
 }
 
-export interface ShardFile {
-  readonly tool: 'tabletop-balance';
-  readonly version: string;
-  readonly study_sha256: string;
-  readonly seed: number;
-  readonly trials: number;
-  readonly engine: Engine;
-  readonly shard: readonly [number, number];
-  readonly tallies: readonly (readonly number[])[];
-}
+export type { ShardFile } from './shard.js';
 
 function writeShard(
   study: Study, run: { seed: number; trials: number; engine: Engine; shard: { index: number; count: number } },
-  tallies: readonly Float64Array[], dir: string, io: RunIo,
+  tallies: readonly Float64Array[], out: OutputClaim, io: RunIo,
 ): RunResult {
-  const file: ShardFile = {
-    tool: 'tabletop-balance', version: VERSION, study_sha256: study.hash, seed: run.seed, trials: run.trials, engine: run.engine,
-    shard: [run.shard.index, run.shard.count], tallies: tallies.map((t) => Array.from(t)),
-  };
   const name = `shard-${run.shard.index}-of-${run.shard.count}.json`;
-  const files = writeAllOrNothing(dir, { [name]: `${JSON.stringify(file)}\n` });
+  // Only this shard's file is replaced: other shards may share the directory.
+  const files = out.write({ [name]: `${JSON.stringify(shardFile(study, run, tallies))}\n` }, [name]);
   for (const f of files) io.stdout.write(`wrote ${f}\n`);
-  return { dir, files };
+  return { dir: out.dir, files };
 }
 
 /** `balance merge STUDY SHARD...`: adds the shards' tallies and writes what one run would have written. */
 export async function mergeCommand(opts: { study: string; shards: readonly string[]; out?: string | undefined }, io: RunIo): Promise<RunResult> {
   const study = load(opts.study, io);
-  const shards = opts.shards.map((f): ShardFile => {
-    try {
-      return JSON.parse(readFileSync(f, 'utf8')) as ShardFile;
-    } catch (err) {
-      throw inputError(f, `not a shard file (${(err as Error).message})`);
-    }
-  });
-  const first = shards[0];
-  if (first === undefined) throw inputError('merge', 'name the shard files to merge');
+  const { first, tasks, tallies } = mergeShards(study, opts.shards, (trials) => planStudy(study, trials));
   const n = first.shard[1];
-  shards.forEach((s, i) => {
-    const f = opts.shards[i]!;
-    if (s.tool !== 'tabletop-balance' || !Array.isArray(s.tallies)) throw inputError(f, 'not a shard file');
-    if (s.study_sha256 !== study.hash) throw inputError(f, `was run from another version of the study (sha256 ${String(s.study_sha256).slice(0, 12)})`);
-    for (const k of ['seed', 'trials', 'engine'] as const) {
-      if (s[k] !== first[k]) throw inputError(f, `${k} ${String(s[k])} differs from ${String(first[k])} in ${opts.shards[0]!}`);
-    }
-    if (s.shard[1] !== n) throw inputError(f, `is shard ${s.shard[0]}/${s.shard[1]}, not of ${n}`);
-  });
-  const have = new Set(shards.map((s) => s.shard[0]));
-  const missing = Array.from({ length: n }, (_, i) => i + 1).filter((i) => !have.has(i));
-  if (missing.length > 0 || shards.length !== n) {
-    throw inputError('merge', `needs each of the ${n} shards exactly once${missing.length > 0 ? `; missing ${missing.join(', ')}` : ''}`);
-  }
   const dir = opts.out ?? defaultOutDir(opts.study);
-  ensureWritableDir(dir);
-  const tasks = planStudy(study, first.trials);
-  const tallies = tasks.map((_, i) => {
-    const sum = new Float64Array(shards[0]!.tallies[i]?.length ?? 0);
-    for (const s of shards) {
-      const t = s.tallies[i];
-      if (t === undefined || t.length !== sum.length) throw inputError('merge', `shard ${s.shard[0]} does not match the study's tasks`);
-      for (let k = 0; k < sum.length; k++) sum[k] = sum[k]! + t[k]!;
-    }
-    return sum;
-  });
   const command = `npx balance merge ${studyPath(opts.study)} ${opts.shards.join(' ')} --out ${dir}`;
   const totalTrials = tasks.reduce((s, t) => s + t.trials, 0);
-  return await finish(study, tasks, tallies, false, dir, io, {
-    command, engine: first.engine, seed: first.seed, trials: first.trials, total_trials: totalTrials, chunk_size: study.plugin.chunkSize, shards: n,
-  }, `${formatCount(totalTrials)} ${study.plugin.unit} merged from ${n} shards`);
+  const out = claimOutput(dir, command);
+  try {
+    return await finish(study, tasks, tallies, false, out, io, {
+      command, engine: first.engine, seed: first.seed, trials: first.trials, total_trials: totalTrials, chunk_size: study.plugin.chunkSize, shards: n,
+    }, `${formatCount(totalTrials)} ${study.plugin.unit} merged from ${n} shards`);
+  } finally {
+    out.release();
+  }
 }

@@ -2,9 +2,14 @@
  * Reads a study file: YAML with positions kept, so every later problem can name FILE:LINE:COL.
  * A plain `+1` in YAML is the number 1 to a YAML parser; in a weapon profile it means "adds 1",
  * so any number written with a leading `+` is kept as the string the user wrote.
+ *
+ * Hostile input is bounded: files over MAX_STUDY_BYTES are refused (devices and pipes are read
+ * only that far), alias expansion is capped, duplicate keys are found with one Set per mapping
+ * (linear), built-in JavaScript names are refused as keys, and the data has no prototypes.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
+import { MAX_ALIAS_COUNT, MAX_PROBLEMS, MAX_STUDY_BYTES, RESERVED_NAMES, reservedNameMessage, withoutPrototypes } from './limits.js';
 import { ConfigError, formatPath, type FieldPath, type Problem } from './problems.js';
 
 export interface LoadedStudy {
@@ -15,34 +20,85 @@ export interface LoadedStudy {
   problemAt(path: FieldPath, message: string, atKey?: boolean): Problem;
 }
 
+const MB = MAX_STUDY_BYTES / (1024 * 1024);
+
+/** The file's text, refusing anything over MAX_STUDY_BYTES (a device or pipe is read only that far). */
 export function readStudyFile(file: string): string {
+  const fail = (message: string): never => {
+    throw new ConfigError([{ file, line: 0, col: 0, path: '', message }]);
+  };
+  let fd: number;
   try {
-    return readFileSync(file, 'utf8');
+    fd = openSync(file, 'r');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? 'error';
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : `cannot read (${code})`;
-    throw new ConfigError([{ file, line: 0, col: 0, path: '', message: why }]);
+    return fail(code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : `cannot read (${code})`);
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) return fail('is a directory');
+    if (stat.isFile() && stat.size > MAX_STUDY_BYTES) return fail(`is ${(stat.size / (1024 * 1024)).toFixed(1)} MB; a study may be at most ${MB} MB`);
+    const buf = Buffer.alloc(MAX_STUDY_BYTES + 1);
+    let size = 0;
+    for (;;) {
+      const n = readSync(fd, buf, size, buf.length - size, null);
+      if (n === 0) break;
+      size += n;
+      if (size > MAX_STUDY_BYTES) return fail(`is not a regular file and gave more than ${MB} MB; a study may be at most ${MB} MB`);
+    }
+    if (buf.subarray(0, size).includes(0)) return fail('is not a text file (it contains NUL bytes)');
+    return buf.toString('utf8', 0, size);
+  } catch (err) {
+    if (err instanceof ConfigError) throw err;
+    return fail(`cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  } finally {
+    closeSync(fd);
   }
 }
 
 export function parseStudy(file: string, text: string): LoadedStudy {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { keepSourceTokens: true, lineCounter, prettyErrors: false, uniqueKeys: true });
+  // uniqueKeys: false because yaml's own check is quadratic in a mapping's size; keys are checked below.
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+  const at = (offset: number, message: string): Problem => {
+    const pos = lineCounter.linePos(offset);
+    return { file, line: pos.line, col: pos.col, path: '', message };
+  };
   if (doc.errors.length > 0) {
-    throw new ConfigError(
-      doc.errors.map((e) => {
-        const pos = lineCounter.linePos(e.pos[0]);
-        return { file, line: pos.line, col: pos.col, path: '', message: `YAML syntax error: ${e.message.split('\n')[0]}` };
-      }),
-    );
+    throw new ConfigError(doc.errors.slice(0, MAX_PROBLEMS).map((e) => at(e.pos[0], `YAML syntax error: ${e.message.split('\n')[0]}`)));
   }
+  const keyProblems: Problem[] = [];
+  let firstAlias: number | null = null;
   visit(doc, {
     Scalar(_key, node) {
-      const src = node.srcToken && 'source' in node.srcToken ? node.srcToken.source : undefined;
-      if (typeof node.value === 'number' && node.srcToken?.type === 'scalar' && src?.startsWith('+')) node.value = src;
+      // Numbers only come from plain scalars, whose source is the text of their range.
+      if (typeof node.value === 'number' && node.type === 'PLAIN' && node.range && text[node.range[0]] === '+') {
+        node.value = text.slice(node.range[0], node.range[1]).trimEnd();
+      }
+    },
+    Alias(_key, node) {
+      firstAlias ??= node.range?.[0] ?? 0;
+    },
+    Map(_key, node) {
+      const seen = new Set<string>();
+      for (const pair of node.items) {
+        if (!isScalar(pair.key)) continue;
+        const name = String(pair.key.value);
+        const offset = pair.key.range?.[0] ?? 0;
+        if (seen.has(name)) keyProblems.push(at(offset, `YAML syntax error: Map keys must be unique ("${name}" appears twice)`));
+        else if (RESERVED_NAMES.has(name)) keyProblems.push(at(offset, reservedNameMessage(name)));
+        seen.add(name);
+      }
     },
   });
-  const data: unknown = doc.toJS();
+  if (keyProblems.length > 0) throw new ConfigError(keyProblems.slice(0, MAX_PROBLEMS));
+  let data: unknown;
+  try {
+    data = withoutPrototypes(doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }));
+  } catch (err) {
+    if (!(err instanceof ReferenceError)) throw err;
+    throw new ConfigError([at(firstAlias ?? 0, `YAML aliases expand to more than ${MAX_ALIAS_COUNT} copies (an alias bomb?); write the values out`)]);
+  }
   const problemAt = (path: FieldPath, message: string, atKey = false): Problem => {
     const offset = locate(doc, path, atKey);
     const pos = lineCounter.linePos(offset);

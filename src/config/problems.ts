@@ -21,9 +21,16 @@ export function formatPath(path: FieldPath): string {
   return out;
 }
 
+/** Control characters (a newline in a name) written as escapes, so a problem stays on one line. */
+function oneLine(s: string): string {
+  const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => named[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export function formatProblem(p: Problem): string {
   const where = p.line > 0 ? `${p.file}:${p.line}:${p.col}` : p.file;
-  return p.path === '' ? `${where}: ${p.message}` : `${where} ${p.path}: ${p.message}`;
+  return oneLine(p.path === '' ? `${where}: ${p.message}` : `${where} ${p.path}: ${p.message}`);
 }
 
 /** Bad input: the run cannot start. Carries every problem found, not just the first. */

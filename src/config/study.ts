@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { findPlugin, modeNames, systemNames } from '../systems/registry.js';
 import type { AnyModePlugin } from '../systems/types.js';
+import { MAX_TASKS } from './limits.js';
 import { parseStudy, readStudyFile } from './load.js';
 import { ConfigError, type Problem } from './problems.js';
 import { didYouMean } from './suggest.js';
@@ -75,6 +76,10 @@ export function loadStudyText(file: string, text: string): Study {
     const placed = place(p);
     return { ...placed, message: `warning: ${placed.message}` };
   });
+  const planned = countTasks(study, data['sweep']);
+  if (planned > MAX_TASKS) {
+    throw new ConfigError([loaded.problemAt(['matchups'], `the study would plan ${planned} matchup x variant tasks; at most ${MAX_TASKS} are allowed`)]);
+  }
   const sweepSource = data['sweep'] === undefined ? withoutSweep : { ...withoutSweep, sweep: data['sweep'] };
   const points = sweepPoints(sweepSource)?.map((p) => {
     // A swept value the schema refuses is reported at its sweep key.
@@ -94,4 +99,19 @@ export function loadStudyText(file: string, text: string): Study {
     file, hash: createHash('sha256').update(text).digest('hex'), plugin, data: study, warnings, points,
     precision: (precision as number | undefined) ?? null, maxTrials: (maxTrials as number | undefined) ?? null, compare: compare.option,
   };
+}
+
+/** Matchup x variant x sweep-point tasks a study asks for (lists in a matchup pair every entry), before planning them. */
+function countTasks(study: Record<string, unknown>, sweep: unknown): number {
+  const matchups = Array.isArray(study['matchups']) ? (study['matchups'] as Record<string, unknown>[]) : [{}];
+  let perVariant = 0;
+  for (const m of matchups) {
+    let n = 1;
+    for (const k of ['attackers', 'defenders', 'sides', 'opponents']) if (Array.isArray(m[k])) n *= (m[k] as unknown[]).length;
+    perVariant += n;
+  }
+  const variants = Math.max(1, Object.keys((study['variants'] as object | undefined) ?? {}).length);
+  let points = 1;
+  if (sweep !== null && typeof sweep === 'object') for (const v of Object.values(sweep)) points *= Array.isArray(v) ? v.length : 1;
+  return perVariant * variants * points;
 }

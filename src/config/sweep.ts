@@ -6,6 +6,7 @@
  * schema knows: anything else is an input error naming the nearest valid choice.
  */
 import type { z } from 'zod';
+import { MAX_TASKS, RESERVED_NAMES, reservedNameMessage } from './limits.js';
 import type { FieldPath } from './problems.js';
 import { didYouMean } from './suggest.js';
 import { keysAt } from './validate.js';
@@ -33,13 +34,20 @@ export function checkSweep(data: Record<string, unknown>, schema: z.ZodType): Sw
     return [{ path: ['sweep'], message: 'expected a mapping of "path.to.field": [values...]' }];
   }
   const problems: SweepProblem[] = [];
+  let points = 1;
   for (const [path, values] of Object.entries(sweep as Record<string, unknown>)) {
     const at: FieldPath = ['sweep', path];
     if (!Array.isArray(values) || values.length === 0 || !values.every((v) => ['string', 'number', 'boolean'].includes(typeof v))) {
       problems.push({ path: at, message: 'expected a non-empty list of values' });
       continue;
     }
+    points *= values.length;
     const parts = path.split('.');
+    const reserved = parts.find((p) => RESERVED_NAMES.has(p));
+    if (reserved !== undefined) {
+      problems.push({ path: at, atKey: true, message: `cannot sweep "${path}": ${reservedNameMessage(reserved)}` });
+      continue;
+    }
     const root = parts[0]!;
     if (!(SWEEP_ROOTS as readonly string[]).includes(root) || !(root in data || root === 'rules')) {
       const roots = SWEEP_ROOTS.filter((r) => r in data || r === 'rules');
@@ -55,7 +63,7 @@ export function checkSweep(data: Record<string, unknown>, schema: z.ZodType): Sw
     }
     const table = data[root] as Record<string, unknown>;
     const names = Object.keys(table ?? {});
-    if (parts.length !== 3 || !(parts[1]! in (table ?? {}))) {
+    if (parts.length !== 3 || !Object.hasOwn(table ?? {}, parts[1]!)) {
       const hint = parts[1] !== undefined ? didYouMean(parts[1], names) : '';
       problems.push({ path: at, atKey: true, message: `cannot sweep "${path}": expected ${root}.<name>.<field> with a name from ${names.join(', ')}${hint}` });
       continue;
@@ -65,17 +73,21 @@ export function checkSweep(data: Record<string, unknown>, schema: z.ZodType): Sw
       problems.push({ path: at, atKey: true, message: `cannot sweep "${path}": ${root} have no field "${parts[2]}"${didYouMean(parts[2]!, fields)}` });
     }
   }
+  if (problems.length === 0 && points > MAX_TASKS) {
+    problems.push({ path: ['sweep'], message: `${points} sweep points; a sweep may have at most ${MAX_TASKS}` });
+  }
   return problems;
 }
 
 function setPath(data: Record<string, unknown>, parts: readonly string[], value: SweepValue): void {
+  // checkSweep has refused built-in names; own-property lookups keep a slip from reaching a prototype.
   let node = data;
   for (const part of parts.slice(0, -1)) {
-    const next = (node[part] ?? {}) as Record<string, unknown>;
+    const next = (Object.hasOwn(node, part) ? node[part] : Object.create(null)) as Record<string, unknown>;
     node[part] = next;
     node = next;
   }
-  node[parts[parts.length - 1]!] = value;
+  Object.defineProperty(node, parts[parts.length - 1]!, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** Every combination of the sweep's values (the first key varying slowest), or null without a sweep. */

@@ -3,6 +3,7 @@
  * `FILE:LINE:COL path: message`, with "did you mean" for unknown keys and options.
  */
 import type { z } from 'zod';
+import { MAX_PROBLEMS, withoutPrototypeTables } from './limits.js';
 import type { LoadedStudy } from './load.js';
 import { ConfigError, type FieldPath, type Problem } from './problems.js';
 import { didYouMean } from './suggest.js';
@@ -79,9 +80,11 @@ function messageFor(issue: z.core.$ZodIssue, input: unknown): string {
 /** Validates `study.data` against `schema`; throws a ConfigError listing every problem. */
 export function validate<T extends z.ZodType>(study: LoadedStudy, schema: T): z.output<T> {
   const result = schema.safeParse(study.data, { reportInput: true });
-  if (result.success) return result.data;
+  // Name tables without prototypes: a lookup of a user's name never finds a built-in such as `constructor`.
+  if (result.success) return withoutPrototypeTables(schema, result.data) as z.output<T>;
   const problems: Problem[] = [];
-  for (const issue of result.error.issues) {
+  const issues = result.error.issues;
+  for (const issue of issues.slice(0, MAX_PROBLEMS)) {
     const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
     if (issue.code === 'unrecognized_keys') {
       const known = keysAt(schema, path);
@@ -102,6 +105,9 @@ export function validate<T extends z.ZodType>(study: LoadedStudy, schema: T): z.
       continue;
     }
     problems.push(study.problemAt(path, messageFor(issue, (issue as { input?: unknown }).input)));
+  }
+  if (issues.length > MAX_PROBLEMS) {
+    problems.push({ file: study.file, line: 0, col: 0, path: '', message: `${issues.length - MAX_PROBLEMS} more problem(s) not shown` });
   }
   throw new ConfigError(problems);
 }

@@ -1,9 +1,14 @@
-/** CSV text from header and rows (csv-stringify); numbers in full, shortest round-trip form. */
+/**
+ * CSV text from header and rows (csv-stringify); numbers in full, shortest round-trip form. Text
+ * cells starting with =, +, -, @, tab or CR (names a spreadsheet would run as a formula) get a
+ * leading ' as OWASP advises (csv-stringify's escape_formulas); numbers are never escaped.
+ */
 import { stringify } from 'csv-stringify/sync';
 import type { Cell } from '../systems/types.js';
 
 export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
   return stringify([header as string[], ...(rows as Cell[][])], {
+    escape_formulas: true,
     cast: { number: (v: number) => (Number.isInteger(v) ? String(v) : formatFloat(v)) },
   });
 }

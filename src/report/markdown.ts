@@ -7,7 +7,9 @@ import { DISTRIBUTION_METRIC, MAX_DISTRIBUTIONS } from './charts/distributions.j
 import { matchupKey, matchupLabel, variants, type ReportData } from './data.js';
 import { tables } from './tables.js';
 
-const escape = (s: string): string => s.replace(/\|/g, '\\|');
+/** A name or cell as inline text: raw HTML shown as text, newlines as spaces, pipes kept in their cell. */
+const escape = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r\n|\r|\n/g, ' ').replace(/\|/g, '\\|');
 
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const lines = [`| ${header.map(escape).join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
@@ -26,7 +28,14 @@ export function runFacts(run: Record<string, unknown>): [string, string][] {
   facts.push(['study', `${String(run['study'])} (sha256 ${String(run['study_sha256']).slice(0, 12)})`]);
   facts.push(['system / mode', `${String(run['system'])} / ${String(run['mode'])}`]);
   if (run['seed'] !== undefined) facts.push(['seed', String(run['seed'])]);
-  if (run['precision'] !== undefined) facts.push(['precision', `95% half-width <= ${String(run['precision'])}, ${String(run['trials_min'])}-${String(run['trials_max'])} trials per matchup`]);
+  if (run['precision'] !== undefined) {
+    // Never claim a target that --max-trials cut short (run.json counts the rows that missed it).
+    const missed = Number(run['precision_missed'] ?? 0);
+    const target = missed > 0
+      ? `95% half-width <= ${String(run['precision'])} NOT reached by ${missed} of ${String(run['tasks'])} matchups (stopped at ${String(run['max_trials'])} trials; precision_reached in summary.csv)`
+      : `95% half-width <= ${String(run['precision'])}`;
+    facts.push(['precision', `${target}, ${String(run['trials_min'])}-${String(run['trials_max'])} trials per matchup`]);
+  }
   else if (run['trials'] !== undefined) facts.push(['trials per matchup and variant', String(run['trials'])]);
   facts.push(['engine', String(run['engine'])]);
   if (run['wall_time_ms'] !== undefined) facts.push(['wall time', `${(Number(run['wall_time_ms']) / 1000).toFixed(2)} s on ${String(run['workers'])} worker(s)`]);
@@ -37,7 +46,7 @@ export function runFacts(run: Record<string, unknown>): [string, string][] {
 }
 
 export function renderMarkdown(d: ReportData): string {
-  const out: string[] = [`# ${d.title}`, ''];
+  const out: string[] = [`# ${escape(d.title)}`, ''];
   if (d.description) out.push(d.description, '');
   out.push('## Run', '', table(['', ''], runFacts(d.run)), '');
   for (const t of tables(d)) {
@@ -56,7 +65,7 @@ export function renderMarkdown(d: ReportData): string {
     groups.set(key, g);
   }
   for (const { label, bars } of [...groups.values()].slice(0, MAX_DISTRIBUTIONS)) {
-    out.push(`**${label}**`, '', '```');
+    out.push(`**${escape(label)}**`, '', '```');
     for (const r of bars) if (r.p > 0) out.push(`${r.value.padStart(3)}  ${(r.p * 100).toFixed(2).padStart(6)}%  ${bar(r.p)}`);
     out.push('```', '');
   }

@@ -1,39 +1,208 @@
 /**
- * Writing a run's files all or nothing: every file goes to a temporary name first and is renamed
- * into place only when all were written, so a failed run leaves no partial CSV behind.
+ * Writing a run's output set all or nothing.
+ *
+ * `claimOutput(dir)` checks `--out` and takes a lock on it (a file `.NAME.lock` beside it) before
+ * any work; a second run into the same directory is refused naming the holder, and a lock whose
+ * process is gone is taken over. `writeOutputSet` writes every file into a fresh temporary
+ * directory beside `--out`, then swaps it in: the whole directory when it holds nothing but files
+ * of the set (one rename), else file by file with the old files moved aside first and put back if
+ * any step fails. Files of the set that the new run does not write (a `compare.csv` from an
+ * earlier run with more variants) are removed. Temporaries left by killed runs are cleaned.
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { basename, dirname, join, parse, resolve } from 'node:path';
 import { inputError } from '../config/problems.js';
 
-/** Creates the output directory and proves it writable, before any work is done. */
-export function ensureWritableDir(dir: string): void {
+/** Every file `balance run`, `exact` and `merge` write; a new run replaces all of them. */
+export const OUTPUT_SET: readonly string[] = ['summary.csv', 'distribution.csv', 'compare.csv', 'run.json', 'report.md', 'report.html'];
+
+export interface OutputClaim {
+  /** The output directory as given. */
+  readonly dir: string;
+  /** Writes `files` (replacing the files named in `set`, default: all of them) and returns their paths. */
+  write(files: Readonly<Record<string, string>>, set?: readonly string[]): string[];
+  /** Drops the lock; if nothing was written, removes parent directories the claim created. */
+  release(): void;
+}
+
+interface LockInfo {
+  pid: number;
+  host: string;
+  command: string;
+  started: string;
+}
+
+function alive(pid: number): boolean {
   try {
-    mkdirSync(dir, { recursive: true });
-    const probe = join(dir, `.balance-probe-${process.pid}`);
-    writeFileSync(probe, '');
-    rmSync(probe);
+    process.kill(pid, 0);
+    return true;
   } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    throw inputError(`--out ${dir}`, `output directory is not writable (${e.code ?? e.message})`);
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
-export function writeAllOrNothing(dir: string, files: Readonly<Record<string, string>>): string[] {
-  const temps: string[] = [];
+function readLock(file: string): LockInfo | null {
   try {
-    for (const [name, content] of Object.entries(files)) {
-      const tmp = join(dir, `.${name}.tmp-${process.pid}`);
-      temps.push(tmp);
-      writeFileSync(tmp, content);
+    return JSON.parse(readFileSync(file, 'utf8')) as LockInfo;
+  } catch {
+    return null;
+  }
+}
+
+/** Temporaries (`.NAME.tmp-PID-*`, `.NAME.old-PID-*`, old-style `.FILE.tmp-PID`) of runs that are gone. */
+function cleanStale(parent: string, base: string, dir: string): void {
+  const stale = (pid: string): boolean => Number(pid) !== process.pid && !alive(Number(pid));
+  const mine = new RegExp(`^\\.${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:tmp|old)-(\\d+)-`);
+  for (const e of safeList(parent)) {
+    const m = mine.exec(e);
+    if (m && stale(m[1]!)) rmSync(join(parent, e), { recursive: true, force: true });
+  }
+  for (const e of safeList(dir)) {
+    const m = /^\.(?:.+\.tmp|balance-probe)-(\d+)$/.exec(e);
+    if (m && stale(m[1]!)) rmSync(join(dir, e), { force: true });
+  }
+}
+
+function safeList(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/** Checks `--out`, creates its parent if needed, and takes the lock. Throws an input error (exit 2) when it cannot. */
+export function claimOutput(dir: string, command: string): OutputClaim {
+  const what = `--out ${dir}`;
+  const abs = resolve(dir);
+  if (abs === parse(abs).root) throw inputError(what, 'refusing to write a run into the root directory; name a directory of its own');
+  if (existsSync(abs) && !statSync(abs).isDirectory()) throw inputError(what, 'exists and is not a directory');
+  const parent = dirname(abs);
+  const base = basename(abs);
+  let created: string | undefined;
+  try {
+    created = mkdirSync(parent, { recursive: true });
+  } catch (err) {
+    // mkdir -p says EEXIST when a file stands where a directory should be.
+    const code = (err as NodeJS.ErrnoException).code;
+    throw inputError(what, `output directory is not writable (${code === 'EEXIST' ? 'ENOTDIR' : code ?? (err as Error).message})`);
+  }
+  const lockFile = join(parent, `.${base}.lock`);
+  const info: LockInfo = { pid: process.pid, host: hostname(), command, started: new Date().toISOString() };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeFileSync(fd, `${JSON.stringify(info)}\n`);
+      closeSync(fd);
+      break;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') throw inputError(what, `output directory is not writable (${code ?? (err as Error).message})`);
+      const holder = readLock(lockFile);
+      const gone = holder !== null && holder.host === info.host && !alive(holder.pid);
+      if (gone && attempt === 0) {
+        rmSync(lockFile, { force: true });
+        continue;
+      }
+      const who = holder === null ? 'another balance run' : `balance run pid ${holder.pid} on ${holder.host} (${holder.command}, since ${holder.started})`;
+      throw inputError(what, `is in use by ${who}; wait for it to finish, or delete ${lockFile} if that run is gone`);
+    }
+  }
+  cleanStale(parent, base, abs);
+  let written = false;
+  return {
+    dir,
+    write(files, set = OUTPUT_SET) {
+      const out = swapIn(parent, base, abs, files, set);
+      written = true;
+      return out.map((name) => join(dir, name));
+    },
+    release() {
+      if (readLock(lockFile)?.pid === process.pid) rmSync(lockFile, { force: true });
+      if (written || created === undefined) return;
+      // Remove the empty directories this claim created, innermost first.
+      for (let d = parent; d.length >= created.length; d = dirname(d)) {
+        try {
+          rmdirSync(d);
+        } catch {
+          break;
+        }
+      }
+    },
+  };
+}
+
+function swapIn(parent: string, base: string, dir: string, files: Readonly<Record<string, string>>, set: readonly string[]): string[] {
+  const names = Object.keys(files);
+  const tmp = mkdtempSync(join(parent, `.${base}.tmp-${process.pid}-`));
+  try {
+    for (const name of names) writeFileSync(join(tmp, name), files[name]!);
+    if (!existsSync(dir)) {
+      renameSync(tmp, dir);
+      return names;
+    }
+    const replaced = new Set([...set, ...names]);
+    const foreign = readdirSync(dir).filter((e) => !replaced.has(e));
+    const old = join(parent, `.${base}.old-${process.pid}-${randomBytes(4).toString('hex')}`);
+    if (foreign.length === 0) {
+      // Nothing but our files: swap the whole directory in one rename.
+      renameSync(dir, old);
+      try {
+        renameSync(tmp, dir);
+      } catch (err) {
+        renameSync(old, dir);
+        throw err;
+      }
+      rmSync(old, { recursive: true, force: true });
+      return names;
+    }
+    swapFiles(dir, tmp, old, names, [...replaced]);
+    return names;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** File by file: move the old set aside, move the new files in; on any failure put everything back. */
+function swapFiles(dir: string, tmp: string, old: string, names: readonly string[], set: readonly string[]): void {
+  mkdirSync(old);
+  const movedOut: string[] = [];
+  const movedIn: string[] = [];
+  try {
+    for (const name of set) {
+      if (!existsSync(join(dir, name))) continue;
+      renameSync(join(dir, name), join(old, name));
+      movedOut.push(name);
+    }
+    for (const name of names) {
+      renameSync(join(tmp, name), join(dir, name));
+      movedIn.push(name);
     }
   } catch (err) {
-    for (const t of temps) rmSync(t, { force: true });
+    for (const name of movedIn) rmSync(join(dir, name), { force: true });
+    for (const name of movedOut) renameSync(join(old, name), join(dir, name));
     throw err;
+  } finally {
+    rmSync(old, { recursive: true, force: true });
   }
-  return Object.keys(files).map((name, i) => {
-    const target = join(dir, name);
-    renameSync(temps[i]!, target);
-    return target;
-  });
+}
+
+/**
+ * Kept for callers written before output sets: writes `files` into `dir` all or nothing, under the
+ * lock, replacing only those files.
+ */
+export function writeAllOrNothing(dir: string, files: Readonly<Record<string, string>>): string[] {
+  const claim = claimOutput(dir, `balance (pid ${process.pid})`);
+  try {
+    return claim.write(files, Object.keys(files));
+  } finally {
+    claim.release();
+  }
+}
+
+/** Kept for callers written before output sets: checks `dir` could be claimed, creating nothing. */
+export function ensureWritableDir(dir: string): void {
+  claimOutput(dir, `balance (pid ${process.pid})`).release();
 }

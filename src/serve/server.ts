@@ -10,11 +10,12 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ConfigError, exactStudy, loadStudyText, renderReport, type Problem } from '../api.js';
 import { studyJsonSchema } from '../config/json-schema.js';
+import { MAX_STUDY_BYTES } from '../config/limits.js';
 import { packageRoot } from '../cli/package-root.js';
 import { pageResults, Runs, type RunEvent } from './runs.js';
 
-/** Largest study the page may send (the CLI's study size limit). */
-export const MAX_STUDY_BYTES = 10 * 1024 * 1024;
+/** Largest study the page may send: the CLI's study size limit. */
+export { MAX_STUDY_BYTES };
 
 export interface ServeOptions {
   /** Studies in this folder are listed and may be opened. */

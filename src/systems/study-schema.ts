@@ -8,6 +8,16 @@ export const studyHeader = {
   seed: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(1),
 };
 
+/**
+ * Rules variants by name; omitted, one variant `base` with no knobs. An empty mapping is refused
+ * (it would plan no tasks and write empty CSVs).
+ */
+export function variantsField<K extends z.ZodType>(knobs: K) {
+  return z.record(z.string(), knobs)
+    .refine((v) => Object.keys(v).length > 0, { message: 'needs at least one variant (leave out variants: for the single default variant "base")' })
+    .default({ base: {} } as unknown as Record<string, z.output<K>>);
+}
+
 /** Trials per matchup and variant, with the mode's default. */
 export function trialsField(fallback: number) {
   return z.number().int().min(1).max(1_000_000_000).default(fallback);

@@ -50,6 +50,7 @@ describe('balance serve: the API', () => {
     ['no text field', JSON.stringify({ study: EXAMPLE }), 'application/json'],
     ['not YAML', JSON.stringify({ text: ': : :\n  - [' }), 'application/json'],
     ['a YAML list, not a study', JSON.stringify({ text: '- 1\n- 2' }), 'application/json'],
+    ['a hostile name', JSON.stringify({ text: EXAMPLE.replaceAll('keen-sword', '__proto__') }), 'application/json'],
     ['a name that is a JS built-in', JSON.stringify({ text: EXAMPLE.replaceAll('keen-sword', 'constructor'), name: '../../etc/passwd' }), 'application/json'],
   ])('refuses %s with 400 and a message, and keeps serving', async (_, payload, type) => {
     const r = await app.inject({ method: 'POST', url: '/api/exact', payload, headers: { 'content-type': type } });

@@ -11,6 +11,9 @@ export interface DamageDice {
   readonly text: string;
 }
 
+/** Bound of the flat part (+K): it sizes damage tables, and no creature has more than 1000 hp. */
+export const MAX_FLAT = 1000;
+
 /** Parses notation; returns an error message instead when it is not valid. */
 export function parseDamage(text: string): DamageDice | string {
   const src = text.replace(/\s+/g, '').toLowerCase();
@@ -38,6 +41,7 @@ export function parseDamage(text: string): DamageDice | string {
   }
   if (dice.length === 0) return `invalid dice notation "${text}": no dice (a flat number alone is not a weapon's damage)`;
   if (dice.length > 40) return `invalid dice notation "${text}": at most 40 dice`;
+  if (Math.abs(flat) > MAX_FLAT) return `invalid dice notation "${text}": the flat part must be from -${MAX_FLAT} to ${MAX_FLAT}, received ${flat}`;
   return { dice, flat, text };
 }
 

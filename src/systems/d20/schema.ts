@@ -1,6 +1,6 @@
 /** The d20 study format (seed 003, rules.md 3): creatures, weapons, loadouts; attack and fight modes. */
 import { z } from 'zod';
-import { attackMatchup, studyHeader, trialsField } from '../study-schema.js';
+import { attackMatchup, studyHeader, trialsField, variantsField } from '../study-schema.js';
 import { parseDamage } from './notation.js';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
@@ -60,7 +60,7 @@ const common = {
   weapons: z.record(z.string(), weaponSchema),
   loadouts: z.record(z.string(), loadoutSchema),
   rules: knobsSchema.default({}),
-  variants: z.record(z.string(), knobsSchema).default({ base: {} }),
+  variants: variantsField(knobsSchema),
 };
 
 export const attackMatchupSchema = attackMatchup(situationSchema);

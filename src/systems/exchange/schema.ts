@@ -1,6 +1,6 @@
 /** The exchange study format (seed 001, rules.md 2): characters, weapons, armours, loadouts. */
 import { z } from 'zod';
-import { attackMatchup, duelMatchup, studyHeader, trialsField } from '../study-schema.js';
+import { attackMatchup, duelMatchup, studyHeader, trialsField, variantsField } from '../study-schema.js';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 
@@ -75,7 +75,7 @@ const common = {
   armours: z.record(z.string(), armourSchema).default({}),
   loadouts: z.record(z.string(), loadoutSchema),
   rules: knobsSchema.default({}),
-  variants: z.record(z.string(), knobsSchema).default({ base: {} }),
+  variants: variantsField(knobsSchema),
 };
 
 export const attackStudySchema = z.strictObject({

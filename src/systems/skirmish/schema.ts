@@ -3,7 +3,7 @@
  * for situations and knobs are filled in resolve.ts.
  */
 import { z } from 'zod';
-import { attackMatchup, duelMatchup, studyHeader, trialsField } from '../study-schema.js';
+import { attackMatchup, duelMatchup, studyHeader, trialsField, variantsField } from '../study-schema.js';
 import { ARMOURS, SHIELDS, WEAPON_CLASSES } from './profile.js';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
@@ -100,7 +100,7 @@ export const attackStudySchema = z.strictObject({
   matchups: z.array(matchupSchema).min(1),
   situation: situationSchema.default({}),
   rules: knobsSchema.default({}),
-  variants: z.record(z.string(), knobsSchema).default({ base: {} }),
+  variants: variantsField(knobsSchema),
 });
 
 export type AttackStudy = z.output<typeof attackStudySchema>;
@@ -134,7 +134,7 @@ export const duelStudySchema = z.strictObject({
   duel: duelSettingsSchema.default({ distance: 12, maxRounds: 20, cover: 'none', terrain: false }),
   matchups: z.array(duelMatchupSchema).min(1),
   rules: fightKnobsSchema.default({}),
-  variants: z.record(z.string(), fightKnobsSchema).default({ base: {} }),
+  variants: variantsField(fightKnobsSchema),
 });
 
 export type DuelStudy = z.output<typeof duelStudySchema>;

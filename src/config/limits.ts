@@ -1,0 +1,84 @@
+/**
+ * Limits on what a study file may ask of the tool, checked before or while it is read: its size,
+ * how far YAML aliases may expand, names that clash with JavaScript built-ins, how many problems
+ * are listed. (Bounds of individual numeric fields live in the schemas; README "Limits and safety".)
+ */
+
+/** A study file larger than this is refused before it is parsed. */
+export const MAX_STUDY_BYTES = 10 * 1024 * 1024;
+
+/** How many alias expansions one YAML document may make (yaml's `maxAliasCount`). */
+export const MAX_ALIAS_COUNT = 100;
+
+/** At most this many problems are listed; the rest are counted. */
+export const MAX_PROBLEMS = 50;
+
+/** A study plans at most this many tasks (matchups x variants x sweep points). */
+export const MAX_TASKS = 100_000;
+
+/**
+ * Names that are properties of every JavaScript object (`__proto__`, `constructor`, `toString`,
+ * `hasOwnProperty`, ...). As keys in a study they would be dropped or confused with built-ins, so
+ * they are refused wherever a study names something.
+ */
+export const RESERVED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+export function reservedNameMessage(name: string): string {
+  return `"${name}" is a built-in JavaScript name and cannot be used as a name or key; choose another`;
+}
+
+interface SchemaDef {
+  type: string;
+  shape?: Record<string, unknown>;
+  valueType?: unknown;
+  element?: unknown;
+  innerType?: unknown;
+  in?: unknown;
+  options?: unknown[];
+}
+
+const defOf = (schema: unknown): SchemaDef => (schema as { _zod: { def: SchemaDef } })._zod.def;
+
+/**
+ * The validated study with every name table (a zod `record`: fighters, weapons, loadouts,
+ * variants, ...) turned into an object without prototype, so looking up a user's name never finds
+ * a built-in. Profiles and settings stay ordinary objects: engines read them in hot loops, where
+ * prototype-free (dictionary-mode) objects are slow.
+ */
+export function withoutPrototypeTables(schema: unknown, value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const d = defOf(schema);
+  switch (d.type) {
+    case 'record': {
+      const out = Object.create(null) as Record<string, unknown>;
+      for (const key of Object.keys(value)) out[key] = withoutPrototypeTables(d.valueType, (value as Record<string, unknown>)[key]);
+      return out;
+    }
+    case 'object': {
+      const obj = value as Record<string, unknown>;
+      for (const [key, field] of Object.entries(d.shape ?? {})) if (Object.hasOwn(obj, key)) obj[key] = withoutPrototypeTables(field, obj[key]);
+      return obj;
+    }
+    case 'array':
+      return Array.isArray(value) ? value.map((v: unknown) => withoutPrototypeTables(d.element, v)) : value;
+    case 'union':
+      // Already validated: a union's object options (a side entry, say) hold no tables.
+      return value;
+    default:
+      return d.innerType !== undefined || d.in !== undefined ? withoutPrototypeTables(d.innerType ?? d.in, value) : value;
+  }
+}
+
+/**
+ * A deep copy whose objects have no prototype, so looking up a user's name never finds a
+ * built-in (`table["constructor"]` is undefined, `"toString" in table` is false).
+ */
+export function withoutPrototypes<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v: unknown) => withoutPrototypes(v)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return value;
+  const out = Object.create(null) as Record<string, unknown>;
+  for (const key of Object.keys(value)) out[key] = withoutPrototypes((value as Record<string, unknown>)[key]);
+  return out as T;
+}

@@ -1,0 +1,61 @@
+/** Careless and hostile names and flags: CSV formula escaping, report.md escaping, precision ceilings. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../../src/report/data.js';
+import { EXAMPLE, studyFile, tempDir } from '../helpers/cli.js';
+import { balanceIn } from '../helpers/inprocess.js';
+
+const SMALL = EXAMPLE.replace('trials: 20000', 'trials: 500');
+
+describe('names that look like formulas or HTML', () => {
+  it('reach every CSV escaped, and report.md as text', async () => {
+    const text = SMALL.replaceAll('keen-sword', '"=HYPERLINK(1)"').replaceAll('stout-axe-medium', '"<b>bold</b>\\nline|two"')
+      .replace('defender-ties:', '"@variant":');
+    const out = join(tempDir(), 'out');
+    const r = await balanceIn(['run', studyFile(text), '--out', out, '--workers', '0']);
+    expect(r.code).toBe(0);
+    const summary = parseCsv(readFileSync(join(out, 'summary.csv'), 'utf8'));
+    expect(summary.map((row) => [row['variant'], row['attacker'], row['defender']])).toContainEqual(["'@variant", "'=HYPERLINK(1)", '<b>bold</b>\nline|two']);
+    for (const f of ['distribution.csv', 'compare.csv']) {
+      const rows = parseCsv(readFileSync(join(out, f), 'utf8'));
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) for (const v of Object.values(row)) expect(v).not.toMatch(/^[=+@\t\r]/);
+    }
+    const md = readFileSync(join(out, 'report.md'), 'utf8');
+    expect(md).not.toContain('<b>');
+    expect(md).toContain('&lt;b&gt;bold&lt;/b&gt; line\\|two');
+    expect(md).toContain("**'=HYPERLINK(1) vs &lt;b&gt;bold&lt;/b&gt; line\\|two**");
+  });
+});
+
+describe('--precision ceiling', () => {
+  it('marks rows that stopped at --max-trials, says so on stderr, and the report claims nothing it did not reach', async () => {
+    const out = join(tempDir(), 'out');
+    const r = await balanceIn(['run', studyFile(SMALL), '--out', out, '--workers', '0', '--engine', 'dice', '--precision', '0.001', '--max-trials', '2000']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('balance: 4 of 4 matchup(s) stopped at --max-trials 2000 before their 95% half-width reached 0.001; marked precision_reached=false in summary.csv\n');
+    const rows = parseCsv(readFileSync(join(out, 'summary.csv'), 'utf8'));
+    expect(rows.map((row) => [row['trials'], row['precision_reached']])).toEqual(Array(4).fill(['2000', 'false']));
+    const md = readFileSync(join(out, 'report.md'), 'utf8');
+    expect(md).toContain('95% half-width &lt;= 0.001 NOT reached by 4 of 4 matchups (stopped at 2000 trials; precision_reached in summary.csv)');
+    expect(JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'))).toMatchObject({ precision_reached: 0, precision_missed: 4 });
+  });
+
+  it('a target every row reaches is claimed, and every row says so', async () => {
+    const out = join(tempDir(), 'out');
+    const r = await balanceIn(['run', studyFile(SMALL), '--out', out, '--workers', '0', '--engine', 'dice', '--precision', '0.5']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).not.toContain('max-trials');
+    expect(parseCsv(readFileSync(join(out, 'summary.csv'), 'utf8')).map((row) => row['precision_reached'])).toEqual(Array(4).fill('true'));
+    const md = readFileSync(join(out, 'report.md'), 'utf8');
+    expect(md).toMatch(/95% half-width &lt;= 0\.5, \d+-\d+ trials per matchup/);
+    expect(md).not.toContain('NOT reached');
+  });
+
+  it('runs without --precision have no precision_reached column', async () => {
+    const out = join(tempDir(), 'out');
+    expect((await balanceIn(['run', studyFile(SMALL), '--out', out, '--workers', '0'])).code).toBe(0);
+    expect(readFileSync(join(out, 'summary.csv'), 'utf8').split('\n')[0]).not.toContain('precision_reached');
+  });
+});

@@ -1,0 +1,108 @@
+/** `balance merge` trusts nothing it reads: every tampered, foreign or damaged shard is exit 2 in one line. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checksumOf, type ShardFile } from '../../src/cli/shard.js';
+import { EXAMPLE, studyFile, tempDir } from '../helpers/cli.js';
+import { balanceIn } from '../helpers/inprocess.js';
+
+const STUDY = EXAMPLE.replace('trials: 20000', 'trials: 3000');
+let study: string;
+let shards: [string, string];
+let original: ShardFile;
+
+beforeAll(async () => {
+  study = studyFile(STUDY);
+  const dir = tempDir();
+  for (const i of [1, 2]) expect((await balanceIn(['run', study, '--shard', `${i}/2`, '--out', dir, '--workers', '0'])).code).toBe(0);
+  shards = [join(dir, 'shard-1-of-2.json'), join(dir, 'shard-2-of-2.json')];
+  original = JSON.parse(readFileSync(shards[0], 'utf8')) as ShardFile;
+});
+
+/** Writes shard 1 changed by `edit`, re-sealed with a valid checksum unless `seal` is false. */
+function tampered(edit: (s: Record<string, unknown>) => void, seal = true): string {
+  const s = structuredClone(original) as unknown as Record<string, unknown>;
+  edit(s);
+  if (seal) s['checksum'] = checksumOf(s as unknown as ShardFile);
+  const file = join(tempDir(), 'shard-1-of-2.json');
+  writeFileSync(file, JSON.stringify(s));
+  return file;
+}
+
+async function merge(first: string): Promise<[number, string]> {
+  const r = await balanceIn(['merge', study, first, shards[1], '--out', join(tempDir(), 'm')]);
+  // the example study's two warnings are not what these tests are about
+  return [r.code ?? -1, r.stderr.trim().split('\n').filter((l) => !l.includes(': warning: ')).join('\n')];
+}
+
+const setCount = (v: unknown) => (s: Record<string, unknown>): void => {
+  (s['tallies'] as unknown[][])[0]![0] = v;
+};
+
+describe('balance merge', () => {
+  it('merges the untouched shards into a run of the planned trials', async () => {
+    const out = join(tempDir(), 'm');
+    const r = await balanceIn(['merge', study, ...shards, '--out', out]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'))).toMatchObject({ shards: 2, total_trials: 4 * 3000 });
+    expect(original.checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it('an edited count fails the checksum', async () => {
+    const file = tampered((s) => setCount(((s['tallies'] as number[][])[0]![0] ?? 0) + 100000)(s), false);
+    expect(await merge(file)).toEqual([2, `${file}: its checksum does not match its contents (edited or damaged); run this shard again`]);
+  });
+
+  it.each([
+    ['+100000', 100000, /task 1 holds \d+ trials; shard 1\/2 of this run has \d+$/],
+    ['negative', -1, /task 1 count 1 is -1; counts are non-negative integers$/],
+    ['fractional', 0.5, /task 1 count 1 is 0\.5; counts are non-negative integers$/],
+    ['huge', 1e308, /task 1 count 1 is 1e\+308; counts are non-negative integers$/],
+    ['a string', '12', /not a valid shard file: tallies\.0\.0: Invalid input: expected number, received string$/],
+    ['null', null, /not a valid shard file: tallies\.0\.0: Invalid input: expected number, received null$/],
+  ])('a re-sealed shard with a %s count is refused', async (_label, value, message) => {
+    const file = tampered((s) => {
+      const t = (s['tallies'] as unknown[][])[0]!;
+      t[0] = typeof value === 'number' && value === 100000 ? Number(t[0]) + value : value;
+    });
+    const [code, err] = await merge(file);
+    expect(code).toBe(2);
+    expect(err.split('\n')).toHaveLength(1);
+    expect(err).toMatch(message);
+  });
+
+  it('a shard relabelled as another, from another seed, study or version, or malformed, is refused', async () => {
+    const relabelled = tampered((s) => {
+      s['shard'] = [2, 2];
+    });
+    expect(await merge(relabelled)).toEqual([2, 'merge: needs each of the 2 shards exactly once; missing 1']);
+    const [c1, e1] = await merge(tampered((s) => {
+      s['seed'] = 8;
+    }));
+    expect([c1, e1]).toEqual([2, expect.stringMatching(/shard-2-of-2\.json: seed 7 differs from 8 in .*shard-1-of-2\.json$/)]);
+    const [c2, e2] = await merge(tampered((s) => {
+      s['study_sha256'] = 'f'.repeat(64);
+    }));
+    expect([c2, e2]).toEqual([2, expect.stringMatching(/: was run from another version of the study \(sha256 ffffffffffff\)$/)]);
+    const [c3, e3] = await merge(tampered((s) => {
+      s['version'] = '0.0.1';
+    }));
+    expect([c3, e3]).toEqual([2, expect.stringMatching(/: was written by tabletop-balance "0\.0\.1", this is \d+\.\d+\.\d+; run the shards again with this version$/)]);
+    const bad = join(tempDir(), 'x.json');
+    writeFileSync(bad, '{"tool": "tabletop-balance", ');
+    expect(await merge(bad)).toEqual([2, expect.stringMatching(/x\.json: not a shard file \(invalid JSON: /)]);
+    writeFileSync(bad, '[1, 2]');
+    expect(await merge(bad)).toEqual([2, `${bad}: not a shard file (written by balance run --shard i/n)`]);
+  });
+
+  it('a shard with a missing task or a short tally is refused', async () => {
+    const [c1, e1] = await merge(tampered((s) => {
+      (s['tallies'] as unknown[]).pop();
+    }));
+    expect([c1, e1]).toEqual([2, expect.stringMatching(/: has 3 task tallies; the study plans 4$/)]);
+    const [c2, e2] = await merge(tampered((s) => {
+      (s['tallies'] as unknown[][])[1]!.pop();
+    }));
+    expect([c2, e2]).toEqual([2, expect.stringMatching(/: task 2 has \d+ counts, expected \d+$/)]);
+  });
+});

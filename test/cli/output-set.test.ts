@@ -1,0 +1,95 @@
+/** Output sets: all or nothing, stale files of the set removed, a lock on --out, no stray directories. */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EXAMPLE, studyFile, tempDir } from '../helpers/cli.js';
+import { balanceIn } from '../helpers/inprocess.js';
+
+const SMALL = EXAMPLE.replace('trials: 20000', 'trials: 200');
+const ONE_VARIANT = SMALL.replace(/variants:\n( {2}.*\n)+/, '');
+const SET = ['distribution.csv', 'report.html', 'report.md', 'run.json', 'summary.csv'];
+
+/** A pid that is certainly not running: a child that has exited. */
+function deadPid(): number {
+  return spawnSync(process.execPath, ['-e', '0']).pid!;
+}
+
+describe('output set', () => {
+  it('a single-variant rerun removes the earlier compare.csv, and balance report does not blend it in', async () => {
+    const out = join(tempDir(), 'out');
+    expect((await balanceIn(['run', studyFile(SMALL), '--out', out, '--workers', '0'])).code).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(['compare.csv', ...SET].sort());
+    expect((await balanceIn(['run', studyFile(ONE_VARIANT), '--out', out, '--workers', '0'])).code).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(SET);
+    const r = await balanceIn(['report', out]);
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).not.toContain('Variant deltas');
+    expect(readdirSync(dirname(out)).sort()).toEqual(['out']);
+  });
+
+  it('keeps files that are not of the set, and still replaces the set', async () => {
+    const out = join(tempDir(), 'out');
+    expect((await balanceIn(['run', studyFile(SMALL), '--out', out, '--workers', '0'])).code).toBe(0);
+    writeFileSync(join(out, 'notes.txt'), 'mine');
+    expect((await balanceIn(['run', studyFile(ONE_VARIANT), '--out', out, '--workers', '0'])).code).toBe(0);
+    expect(readdirSync(out).sort()).toEqual([...SET, 'notes.txt'].sort());
+    expect(readFileSync(join(out, 'notes.txt'), 'utf8')).toBe('mine');
+  });
+
+  it('cleans temporaries left by killed runs, beside and inside --out', async () => {
+    const parent = tempDir();
+    const out = join(parent, 'out');
+    mkdirSync(out);
+    const pid = deadPid();
+    mkdirSync(join(parent, `.out.tmp-${pid}-abc`));
+    writeFileSync(join(parent, `.out.tmp-${pid}-abc`, 'summary.csv'), 'half');
+    writeFileSync(join(out, `.summary.csv.tmp-${pid}`), 'half');
+    writeFileSync(join(out, `.summary.csv.tmp-${process.pid}`), 'a live run');
+    expect((await balanceIn(['run', studyFile(ONE_VARIANT), '--out', out, '--workers', '0'])).code).toBe(0);
+    expect(readdirSync(parent)).toEqual(['out']);
+    expect(readdirSync(out).sort()).toEqual([`.summary.csv.tmp-${process.pid}`, ...SET].sort());
+  });
+
+  it('a second run into a locked --out exits 2 naming the holder; a lock whose run is gone is taken over', async () => {
+    const parent = tempDir();
+    const out = join(parent, 'out');
+    const lock = join(parent, '.out.lock');
+    writeFileSync(lock, JSON.stringify({ pid: process.pid, host: hostname(), command: 'npx balance run other.yaml', started: '2026-01-01T00:00:00.000Z' }));
+    const r = await balanceIn(['run', studyFile(ONE_VARIANT), '--out', out, '--workers', '0']);
+    expect([r.code, r.stderr.trim().split('\n').pop()]).toEqual([
+      2, `--out ${out}: is in use by balance run pid ${process.pid} on ${hostname()} (npx balance run other.yaml, since 2026-01-01T00:00:00.000Z); wait for it to finish, or delete ${lock} if that run is gone`,
+    ]);
+    expect(existsSync(out)).toBe(false);
+    writeFileSync(lock, JSON.stringify({ pid: deadPid(), host: hostname(), command: 'x', started: 'y' }));
+    expect((await balanceIn(['run', studyFile(ONE_VARIANT), '--out', out, '--workers', '0'])).code).toBe(0);
+    expect(readdirSync(parent)).toEqual(['out']);
+  });
+
+  it('an input error leaves no directory behind (not even the parents of --out)', async () => {
+    const root = tempDir();
+    const out = join(root, 'a', 'b', 'out');
+    const r = await balanceIn(['run', studyFile(`${ONE_VARIANT}precision: 0.01\n`), '--out', out, '--shard', '1/2']);
+    expect(r.code).toBe(2);
+    const bad = await balanceIn(['run', studyFile(ONE_VARIANT.replace('cc: 3', 'cc: 99')), '--out', out]);
+    expect(bad.code).toBe(2);
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('refuses --out / and a repeated --out, in one line each', async () => {
+    const root = await balanceIn(['run', studyFile(ONE_VARIANT), '--out', '/', '--workers', '0']);
+    expect([root.code, root.stderr.trim().split('\n').pop()]).toEqual([2, '--out /: refusing to write a run into the root directory; name a directory of its own']);
+    const twice = await balanceIn(['run', studyFile(ONE_VARIANT), '--out', 'a', '--out', 'b']);
+    expect([twice.code, twice.stderr.trim()]).toEqual([2, '--out: given 2 times; name one output directory']);
+    const exact = await balanceIn(['exact', studyFile(ONE_VARIANT), '--out', 'a', '--out', 'b']);
+    expect(exact.code).toBe(2);
+  });
+
+  it('a study named ..yaml does not write into reports/ itself', async () => {
+    const file = studyFile(ONE_VARIANT, '..yaml');
+    const r = await balanceIn(['run', file, '--workers', '0']);
+    expect([r.code, r.stderr.trim().split('\n').pop()]).toEqual([2, `${file}: cannot name an output directory after this file name; pass --out DIR`]);
+    expect(basename(file)).toBe('..yaml');
+  });
+});

@@ -1,0 +1,116 @@
+/** Hostile study files: size, devices, alias bombs, duplicate keys, built-in JavaScript names. */
+import { closeSync, openSync, ftruncateSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MAX_STUDY_BYTES, RESERVED_NAMES } from '../../src/config/limits.js';
+import { parseStudy, readStudyFile } from '../../src/config/load.js';
+import { ConfigError, formatProblem } from '../../src/config/problems.js';
+import { loadStudy } from '../../src/config/study.js';
+import { EXAMPLE, studyFile, tempDir } from '../helpers/cli.js';
+
+/** The single problem line a loader call throws. */
+function problems(fn: () => unknown): string[] {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems.map(formatProblem);
+    throw err;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('study file size', () => {
+  it('refuses a regular file over the limit before reading it', () => {
+    const file = join(tempDir(), 'huge.yaml');
+    const fd = openSync(file, 'w');
+    ftruncateSync(fd, MAX_STUDY_BYTES + 1);
+    closeSync(fd);
+    expect(problems(() => readStudyFile(file))).toEqual([`${file}: is 10.0 MB; a study may be at most 10 MB`]);
+  });
+
+  it('reads a device only up to the limit (/dev/urandom)', () => {
+    expect(problems(() => readStudyFile('/dev/urandom'))).toEqual(['/dev/urandom: is not a regular file and gave more than 10 MB; a study may be at most 10 MB']);
+  });
+
+  it('refuses binary files and directories in one line', () => {
+    expect(problems(() => readStudyFile(studyFile('a: 1\n\u0000')))[0]).toMatch(/is not a text file/);
+    expect(problems(() => readStudyFile(tempDir()))[0]).toMatch(/: is a directory$/);
+  });
+});
+
+describe('YAML limits', () => {
+  it('an alias bomb is refused at its first alias', () => {
+    const bomb = `a: &a [1,1,1,1,1,1,1,1,1,1]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]\n`;
+    expect(problems(() => parseStudy('s.yaml', bomb))).toEqual(['s.yaml:2:8: YAML aliases expand to more than 100 copies (an alias bomb?); write the values out']);
+  });
+
+  it('a few aliases are fine', () => {
+    expect(parseStudy('s.yaml', 'a: &a { x: 1 }\nb: *a\nc: *a\n').data).toEqual({ a: { x: 1 }, b: { x: 1 }, c: { x: 1 } });
+  });
+
+  it('finds every duplicate key, at the repeated key, in a mapping of 20,000 keys', () => {
+    const keys = Array.from({ length: 20_000 }, (_, i) => `  f${i}: ${i}`);
+    keys.push('  f17: 1', '  f19999: 2');
+    expect(problems(() => parseStudy('s.yaml', `t:\n${keys.join('\n')}\n`))).toEqual([
+      's.yaml:20002:3: YAML syntax error: Map keys must be unique ("f17" appears twice)',
+      's.yaml:20003:3: YAML syntax error: Map keys must be unique ("f19999" appears twice)',
+    ]);
+  });
+});
+
+describe('built-in JavaScript names', () => {
+  const names = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
+
+  it.each(names)('%s is refused as a fighter, weapon, loadout or variant name', (name) => {
+    for (const table of ['fighters', 'weapons', 'loadouts', 'variants']) {
+      const text = EXAMPLE.replace(`${table}:\n`, `${table}:\n  ${name}: {}\n`);
+      const lines = problems(() => loadStudy(studyFile(text)));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`study\\.yaml:\\d+:3: "${name}" is a built-in JavaScript name and cannot be used as a name or key; choose another$`));
+    }
+  });
+
+  it.each(names)('a reference to %s is an unknown name, not a built-in', (name) => {
+    const text = EXAMPLE.replace('{ fighter: keen, weapon: sword }', `{ fighter: ${name}, weapon: ${name} }`)
+      .replace('- { attacker: keen-sword, defender: stout-axe-medium }', `- { attacker: keen-sword, defender: ${name} }`);
+    const lines = problems(() => loadStudy(studyFile(text)));
+    expect(lines).toEqual(expect.arrayContaining([
+      expect.stringMatching(new RegExp(`loadouts\\.keen-sword\\.fighter: unknown fighter "${name}"`)),
+      expect.stringMatching(new RegExp(`loadouts\\.keen-sword\\.weapon: unknown weapon "${name}"`)),
+      expect.stringMatching(new RegExp(`matchups\\[0\\]\\.defender: unknown loadout "${name}"`)),
+    ]));
+  });
+
+  it.each(names)('a sweep path through %s is refused and Object.prototype is untouched', (name) => {
+    const text = `${EXAMPLE}sweep: { "fighters.${name}.cc": [1, 2] }\n`;
+    expect(problems(() => loadStudy(studyFile(text)))).toEqual([
+      expect.stringMatching(new RegExp(`sweep\\.fighters\\.${name}\\.cc: cannot sweep "fighters\\.${name}\\.cc": "${name}" is a built-in JavaScript name`)),
+    ]);
+    expect(Object.prototype).not.toHaveProperty('cc');
+  });
+
+  it('the refused set is every property of Object.prototype', () => {
+    for (const n of names) expect(RESERVED_NAMES.has(n)).toBe(true);
+    expect(RESERVED_NAMES.has('keen')).toBe(false);
+  });
+
+  it('validated name tables have no prototypes, so no lookup finds a built-in', () => {
+    const study = loadStudy(studyFile(EXAMPLE));
+    const fighters = study.data['fighters'] as Record<string, unknown>;
+    expect(Object.getPrototypeOf(fighters)).toBeNull();
+    expect(fighters['constructor']).toBeUndefined();
+    expect(Object.getPrototypeOf(study.data['variants'])).toBeNull();
+    // profiles stay ordinary (fast) objects: engines read them in hot loops
+    expect(Object.getPrototypeOf(fighters['keen'])).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(study.data['situation'])).toBe(Object.prototype);
+  });
+});
+
+describe('one line per problem', () => {
+  it('a name with a newline or control character is printed escaped (found by the fuzzer, seed 20261129)', () => {
+    const text = EXAMPLE.replace('loadouts:\n', 'loadouts:\n  "a\\nb\\u0007": { fighter: nobody, weapon: sword }\n');
+    const lines = problems(() => loadStudy(studyFile(text)));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/ loadouts\.a\\nb\\u0007\.fighter: unknown fighter "nobody"/);
+  });
+});
