@@ -46,7 +46,7 @@ export function defaultOutDir(studyFile: string): string {
   return join('reports', basename(studyFile, extname(studyFile)));
 }
 
-function studyPath(file: string): string {
+export function studyPath(file: string): string {
   return relative(process.cwd(), resolve(file)) || file;
 }
 
