@@ -10,9 +10,8 @@
  * is p_in_support. Exact payoffs have no sampling error: intervals collapse to the point.
  */
 import { deriveStream, hashKey, Xoshiro128ss } from '../dice/rng.js';
-import { Z95 } from '../stats/histogram.js';
 import { exploitability, solveSymmetricGame } from './lp.js';
-import { payoffInterval, type PayoffMatrix } from './payoff.js';
+import { payoffInterval, vsField, type PayoffMatrix } from './payoff.js';
 
 /** Shares at or below this are 0 (out of the equilibrium's support). */
 export const SUPPORT_EPS = 1e-9;
@@ -122,8 +121,7 @@ export async function analyseMeta(p: PayoffMatrix, opts: { readonly resamples: n
   const loadouts = p.names.map((name, i): LoadoutMeta => {
     const sorted = [...drawn[i]!].sort((a, b) => a - b);
     const others = p.names.map((_, j) => j).filter((j) => j !== i);
-    const vs = others.reduce((s, j) => s + p.m[i]![j]!, 0) / others.length + 0.5;
-    const vsHalf = (Z95 * Math.sqrt(others.reduce((s, j) => s + p.se[i]![j]! ** 2, 0))) / others.length;
+    const vs = vsField(p, i);
     let counter = -1;
     for (const j of others) if (p.m[j]![i]! > EXACT_EPS && (counter < 0 || p.m[j]![i]! > p.m[counter]![i]!)) counter = j;
     const dominators = others.filter((j) => dominates(p.m, j, i, p.exact ? EXACT_EPS : 0) && (p.exact || dominatedCount[i]![j]! >= 0.95 * resamples));
@@ -135,7 +133,7 @@ export async function analyseMeta(p: PayoffMatrix, opts: { readonly resamples: n
       shareLow: resamples > 0 ? quantile(sorted, 0.025) : share,
       shareHigh: resamples > 0 ? quantile(sorted, 0.975) : share,
       pInSupport: resamples > 0 ? sorted.filter((x) => x > SUPPORT_EPS).length / resamples : inSupport(share),
-      vsField: vs, vsFieldLow: Math.max(0, vs - vsHalf), vsFieldHigh: Math.min(1, vs + vsHalf),
+      vsField: vs.estimate, vsFieldLow: vs.low, vsFieldHigh: vs.high,
       bestCounter: counter < 0 ? '' : p.names[counter]!,
       dominatedBy: dominators.length > 0 ? p.names[dominators[0]!]! : '',
       vsEquilibrium: vsEq[i]!,

@@ -77,3 +77,11 @@ export function payoffInterval(p: PayoffMatrix, i: number, j: number): { low: nu
   const h = Z95 * p.se[i]![j]!;
   return { low: Math.max(-0.5, v - h), high: Math.min(0.5, v + h) };
 }
+
+/** i's P(win) + 1/2 P(draw) against the rest of the roster, each opponent equally often, with its 95% interval. */
+export function vsField(p: PayoffMatrix, i: number): { estimate: number; low: number; high: number } {
+  const others = p.names.map((_, j) => j).filter((j) => j !== i);
+  const estimate = others.reduce((s, j) => s + p.m[i]![j]!, 0) / others.length + 0.5;
+  const half = (Z95 * Math.sqrt(others.reduce((s, j) => s + p.se[i]![j]! ** 2, 0))) / others.length;
+  return { estimate, low: Math.max(0, estimate - half), high: Math.min(1, estimate + half) };
+}

@@ -126,6 +126,16 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
       },
     )
     .command(
+      'solve <study>',
+      'find the value of a study field that brings a metric to a target (solve: block); write solve.csv, run.json, report.md, report.html',
+      (y) => analysisOptions(y),
+      async (a) => {
+        const flags = analysisFlags(a);
+        const { solveCommand } = await import('./solve.js');
+        await solveCommand({ ...flags, workers: flags.workers ?? defaultWorkers() }, io);
+      },
+    )
+    .command(
       'exact <study>',
       'write the same files from exact probabilities (trials and count columns empty)',
       (y) =>

@@ -68,7 +68,7 @@ export function checkSweep(data: Record<string, unknown>, schema: z.ZodType): Sw
   return problems;
 }
 
-function setPath(data: Record<string, unknown>, parts: readonly string[], value: SweepValue): void {
+export function setPath(data: Record<string, unknown>, parts: readonly string[], value: SweepValue): void {
   let node = data;
   for (const part of parts.slice(0, -1)) {
     const next = (node[part] ?? {}) as Record<string, unknown>;
