@@ -64,7 +64,12 @@ export async function balanceRoster(s: SolveStudy, e: EvalOptions, trials: numbe
   };
   const rows: SolveRow[] = [];
   let step = 0;
-  const evaluate = async (as: ReadonlyMap<string, number>) => {
+  type Evaluation = { scores: { estimate: number }[]; worst: number; at: number };
+  const seen = new Map<string, Evaluation>();
+  const evaluate = async (as: ReadonlyMap<string, number>): Promise<Evaluation> => {
+    const id = names.map((n) => as.get(n)).join(',');
+    const known = seen.get(id);
+    if (known !== undefined) return known;
     const r = await rosterScores(s, dataFor(as), trials, e, e.seed ?? 1);
     step++;
     const at = rows.length;
@@ -73,7 +78,8 @@ export async function balanceRoster(s: SolveStudy, e: EvalOptions, trials: numbe
       rows.push({ step, loadout: n, path: vary.path.replace('*', n), value: s.candidates[as.get(n)!]!, metric: 'vs_field', estimate: f.estimate, low: f.low, high: f.high, trials: r.trials, role: '' });
     });
     const worst = Math.max(...r.scores.map((f) => Math.abs(f.estimate - target.value)));
-    return { scores: r.scores, worst, at };
+    seen.set(id, { scores: r.scores, worst, at });
+    return seen.get(id)!;
   };
   const mark = (at: number, role: string): void => {
     for (let k = 0; k < names.length; k++) rows[at + k] = { ...rows[at + k]!, role };
@@ -87,13 +93,13 @@ export async function balanceRoster(s: SolveStudy, e: EvalOptions, trials: numbe
       .filter((x) => x.d > target.tolerance && !stuck.has(x.n)).sort((x, y) => y.d - x.d);
     const w = order[0];
     if (w === undefined) break;
-    let best: { as: Map<string, number>; r: Awaited<ReturnType<typeof evaluate>> } | null = null;
+    let best: { as: Map<string, number>; r: Evaluation } | null = null;
     for (const delta of [-1, 1]) {
       const i = assign.get(w.n)! + delta;
       if (i < 0 || i >= s.candidates.length) continue;
       const as = new Map(assign).set(w.n, i);
       const r = await evaluate(as);
-      mark(r.at, 'rejected');
+      if (rows[r.at]!.role === '') mark(r.at, 'rejected');
       if (best === null || r.worst < best.r.worst) best = { as, r };
     }
     if (best !== null && best.r.worst < current.worst - 1e-12) {
@@ -106,7 +112,8 @@ export async function balanceRoster(s: SolveStudy, e: EvalOptions, trials: numbe
       stuck.add(w.n);
     }
   }
-  const final = rows.slice(current.at, current.at + names.length).map((r) => ({ ...r, role: 'final' }));
+  mark(current.at, 'final');
+  const final = rows.slice(current.at, current.at + names.length);
   const off = final.filter((r) => Math.abs(r.estimate - target.value) > target.tolerance);
   const setting = final.map((r) => `${r.loadout} ${String(r.value)}`).join(', ');
   const recommendation = off.length === 0
