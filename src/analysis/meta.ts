@@ -158,7 +158,7 @@ export function advice(r: Omit<MetaResult, 'loadouts'> & { loadouts: readonly Lo
     const parts = [`${pct(l.share)} of the equilibrium${ci}`];
     parts.push(beaten.length > 0 ? `beats ${beaten.join(', ')}` : 'beats nothing clearly');
     if (l.bestCounter !== '') parts.push(`countered by ${l.bestCounter}`);
-    const tail = l.share >= 0.5 ? ' Over half of the meta: the first candidate for a nerf.' : beaten.length === 0 ? ' It is in the mix only because nothing beats it clearly.' : '';
+    const tail = l.share >= 1 - SUPPORT_EPS ? ' The only equilibrium pick: nerf it before anything else.' : l.share >= 0.5 ? ' Over half of the meta: the first candidate for a nerf.' : beaten.length === 0 ? ' It is in the mix only because nothing beats it clearly.' : '';
     return `${l.name}: ${parts.join('; ')}.${tail}`;
   }
   if (l.dominatedBy !== '') {
@@ -170,5 +170,5 @@ export function advice(r: Omit<MetaResult, 'loadouts'> & { loadouts: readonly Lo
   if (cover !== undefined) return `${l.name}: never in the equilibrium${edge}; loses to everything ${p.names[cover]} beats, and ${p.names[cover]} does that job.`;
   const best = idx.filter((k) => k !== i).sort((a, b) => p.m[i]![b]! - p.m[i]![a]!)[0];
   const bestText = best !== undefined ? `; its best matchup is ${p.names[best]} (${(p.m[i]![best]! + 0.5).toFixed(2)})` : '';
-  return `${l.name}: never in the equilibrium${edge}; scores ${(l.vsEquilibrium + 0.5).toFixed(2)} against the equilibrium mix${bestText}. A buff of that gap would bring it in.`;
+  return `${l.name}: never in the equilibrium${edge}; scores ${(l.vsEquilibrium + 0.5).toFixed(2)} against the equilibrium mix${bestText}; it needs ${(-l.vsEquilibrium).toFixed(2)} more against that mix to enter.`;
 }

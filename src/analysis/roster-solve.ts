@@ -3,8 +3,9 @@
  * each roster loadout (`loadouts.*.fighter.wounds`); a reference met on the way (the loadout's
  * `fighter: veteran`) is followed into its own copy for that loadout (`fighters.veteran@sword`),
  * so each loadout's field moves alone. One field at a time (the loadout furthest from even, to a
- * neighbouring candidate value) is changed while that makes the worst vs-field score closer to
- * 1/2, until every score is within the tolerance or no change improves (which is said).
+ * neighbouring candidate value) is changed while that brings the scores closer to 1/2 (a smaller
+ * sum of squared distances), until every score is within the tolerance or no change of a loadout
+ * outside it improves (which is said).
  */
 import { ConfigError } from '../config/problems.js';
 import type { SweepValue } from '../config/sweep.js';
@@ -64,7 +65,7 @@ export async function balanceRoster(s: SolveStudy, e: EvalOptions, trials: numbe
   };
   const rows: SolveRow[] = [];
   let step = 0;
-  type Evaluation = { scores: { estimate: number }[]; worst: number; at: number };
+  type Evaluation = { scores: { estimate: number }[]; distance: number; at: number };
   const seen = new Map<string, Evaluation>();
   const evaluate = async (as: ReadonlyMap<string, number>): Promise<Evaluation> => {
     const id = names.map((n) => as.get(n)).join(',');
@@ -77,8 +78,9 @@ export async function balanceRoster(s: SolveStudy, e: EvalOptions, trials: numbe
       const f = r.scores[k]!;
       rows.push({ step, loadout: n, path: vary.path.replace('*', n), value: s.candidates[as.get(n)!]!, metric: 'vs_field', estimate: f.estimate, low: f.low, high: f.high, trials: r.trials, role: '' });
     });
-    const worst = Math.max(...r.scores.map((f) => Math.abs(f.estimate - target.value)));
-    seen.set(id, { scores: r.scores, worst, at });
+    // How far the roster is from even: the sum of squared distances of the scores from the target.
+    const distance = r.scores.reduce((sum, f) => sum + (f.estimate - target.value) ** 2, 0);
+    seen.set(id, { scores: r.scores, distance, at });
     return seen.get(id)!;
   };
   const mark = (at: number, role: string): void => {
@@ -100,9 +102,9 @@ export async function balanceRoster(s: SolveStudy, e: EvalOptions, trials: numbe
       const as = new Map(assign).set(w.n, i);
       const r = await evaluate(as);
       if (rows[r.at]!.role === '') mark(r.at, 'rejected');
-      if (best === null || r.worst < best.r.worst) best = { as, r };
+      if (best === null || r.distance < best.r.distance) best = { as, r };
     }
-    if (best !== null && best.r.worst < current.worst - 1e-12) {
+    if (best !== null && best.r.distance < current.distance - 1e-12) {
       changes.push(`${w.n}: ${String(s.candidates[assign.get(w.n)!])} -> ${String(s.candidates[best.as.get(w.n)!])}`);
       for (const [n, i] of best.as) assign.set(n, i);
       current = best.r;
