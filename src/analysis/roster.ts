@@ -19,7 +19,7 @@ export const metaBlockSchema = z.strictObject({
   /** One policy for every entry, or one per entry name (modes whose matchups name policies). */
   policy: z.union([z.string(), z.record(z.string(), z.string())]).optional(),
   /** Resampled payoff matrices behind the share intervals, p_in_support and dominance. */
-  resamples: z.number().int().min(0).max(100_000).default(200),
+  resamples: z.number().int().min(20).max(100_000).default(200),
 });
 export type MetaBlock = z.output<typeof metaBlockSchema>;
 
