@@ -74,6 +74,22 @@ describe('balance solve (attack study)', () => {
   });
 });
 
+describe('balance solve (vs_field of one loadout)', () => {
+  it('brackets the Wounds at which the spearman\'s vs-field score crosses 0.45', () => {
+    const dir = tempDir();
+    const study = ROSTER.replace(/target: .*\n.*\n/, 'target: { metric: vs_field, loadout: spear, value: 0.45, tolerance: 0.01 }\n  vary: { path: fighters.thin.wounds, from: 1, to: 5 }\n');
+    const r = balance(['solve', studyFile(study), '--out', dir, '--workers', '0']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = csv(dir, 'solve.csv');
+    const [lo, hi] = ['bracket_low', 'bracket_high'].map((role) => rows.find((x) => x['role'] === role)!);
+    // Two Wounds leave the spearman well below even; three make the triangle symmetric (1/2).
+    expect([lo!['value'], hi!['value']]).toEqual(['2', '3']);
+    expect(Number(lo!['ci95_high'])).toBeLessThan(0.45);
+    expect(Number(hi!['ci95_low'])).toBeGreaterThan(0.45);
+    expect(Number(lo!['trials'])).toBe(2 * 800 * 2);
+  });
+});
+
 describe('balance solve (roster form)', () => {
   it('gives the spearman back the Wound that breaks the triangle, and says every score is even', () => {
     const dir = tempDir();
