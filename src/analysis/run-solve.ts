@@ -15,7 +15,7 @@ import { wilson } from '../stats/wilson.js';
 import type { CompareStat, PlannedTask } from '../systems/types.js';
 import { payoffMatrix, vsField } from './payoff.js';
 import { metaBlockSchema, ROSTER_MODES, type MetaBlock } from './roster.js';
-import { planMeta, simulateMeta } from './run-meta.js';
+import { planMeta, simulateMeta } from './plan-meta.js';
 import type { Point } from './solve.js';
 import { loadAnalysisStudy, validatePoint, type AnalysisStudy } from './study.js';
 

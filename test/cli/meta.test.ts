@@ -89,6 +89,20 @@ describe('balance meta (skirmish duels)', () => {
   });
 });
 
+describe('balance validate (meta: and solve: blocks)', () => {
+  it('checks the blocks as balance meta and balance solve would', () => {
+    const ok = balance(['validate', join(ROOT, 'configs/skirmish-balance-roster.yaml')]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/meta: ok \(4 entries, 12 ordered pair x variant tasks\)/);
+    expect(ok.stdout).toMatch(/solve: ok \(6 candidate values of loadouts\.\*\.fighter\.wounds\)/);
+    const config = readFileSync(join(ROOT, 'configs/skirmish-meta.yaml'), 'utf8');
+    const bad = balance(['validate', studyFile(config.replace('roster: [sword, axe-medium,', 'roster: [sword, ax,'))]);
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toMatch(/meta\.roster\[1\]: unknown loadout "ax"/);
+  });
+});
+
 const PARTIES = `system: d20
 mode: fight
 seed: 4
