@@ -13,7 +13,7 @@ import { analysisReport } from '../report/analysis-page.js';
 import { solveCsv, solveHtml, solveMarkdown, type SolveReport, type SolveRow } from '../report/solve.js';
 import { ensureWritableDir, writeAllOrNothing } from '../report/write.js';
 import type { AnalysisOptions } from './meta.js';
-import { createProgress } from './progress.js';
+import { createProgress, type Progress } from './progress.js';
 import { defaultOutDir, studyPath, type RunIo, type RunResult } from './run.js';
 import { textTable } from './table.js';
 import { VERSION } from './version.js';
@@ -71,14 +71,24 @@ export async function solveCommand(opts: AnalysisOptions, io: RunIo): Promise<Ru
   const engine: Engine | 'exact' = canExact && (opts.engine === undefined || opts.engine === 'auto') ? 'exact' : chooseEngine(plugin, opts.engine ?? 'auto', trials);
   const dir = opts.out ?? defaultOutDir(opts.study);
   ensureWritableDir(dir);
-  const progress = createProgress(io.stderr, plugin.unit);
+  // One bar per evaluation (each candidate, or each roster setting, is a run of its own).
+  let progress: Progress | null = null;
+  let last = { done: 0, total: -1 };
+  const onProgress = (done: number, total: number): void => {
+    if (progress === null || total !== last.total || done < last.done) {
+      progress?.stop();
+      progress = createProgress(io.stderr, plugin.unit);
+    }
+    last = { done, total };
+    progress.update(done, total);
+  };
   const started = performance.now();
-  const e: EvalOptions = { seed, engine, workers: opts.workers, onProgress: (d, t) => progress.update(d, t) };
+  const e: EvalOptions = { seed, engine, workers: opts.workers, onProgress };
   let report: SolveReport;
   try {
     report = s.roster ? await balanceRoster(s, e, trials) : await singleField(s, e, trials, maxTrials);
   } finally {
-    progress.stop();
+    (progress as Progress | null)?.stop();
   }
   const wallMs = performance.now() - started;
   const engineFlag = opts.engine === undefined || opts.engine === 'auto' ? '' : ` --engine ${engine}`;
