@@ -23,7 +23,7 @@ function holder(data: Obj, parts: readonly string[], loadout: string, copy: bool
     if (typeof next === 'string' && k > 0) {
       const table = data[`${part}s`] as Record<string, Obj> | undefined;
       if (table === undefined || !(next in table)) return null;
-      const own = `${next}@${loadout}`;
+      const own = next.endsWith(`@${loadout}`) ? next : `${next}@${loadout}`;
       if (!copy) {
         node = table[next]!;
         continue;
@@ -38,6 +38,14 @@ function holder(data: Obj, parts: readonly string[], loadout: string, copy: bool
     }
   }
   return node;
+}
+
+/** Sets the field `parts` (with `*` = loadout) for one loadout alone, copying a shared profile it references. */
+export function setRosterField(data: Obj, parts: readonly string[], loadout: string, value: SweepValue): boolean {
+  const h = holder(data, parts, loadout, true);
+  if (h === null) return false;
+  h[parts[parts.length - 1]!] = value;
+  return true;
 }
 
 export async function balanceRoster(s: SolveStudy, e: EvalOptions, trials: number): Promise<SolveReport> {
@@ -59,7 +67,7 @@ export async function balanceRoster(s: SolveStudy, e: EvalOptions, trials: numbe
   }
   const dataFor = (as: ReadonlyMap<string, number>): Obj => {
     const d = structuredClone(a.raw) as Obj;
-    for (const n of names) holder(d, parts, n, true)![field] = s.candidates[as.get(n)!]!;
+    for (const n of names) setRosterField(d, parts, n, s.candidates[as.get(n)!]!);
     candidateStudy(s, d, `${vary.path} = ${names.map((n) => `${n}:${String(s.candidates[as.get(n)!])}`).join(' ')}`);
     return d;
   };

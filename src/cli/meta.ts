@@ -44,8 +44,13 @@ export async function metaCommand(opts: AnalysisOptions, io: RunIo): Promise<Run
   } finally {
     progress.stop();
   }
+  const simulatedMs = performance.now() - started;
   const results = await analyseVariants(plan, sim.tallies);
   const wallMs = performance.now() - started;
+  for (const r of results) {
+    // The solver's answer, checked independently: no loadout may gain against the mix.
+    if (r.result.exploitability > 1e-9) io.stderr.write(`warning: ${r.variant}: a loadout gains ${r.result.exploitability} against the equilibrium found\n`);
+  }
   const total = sim.used.reduce((s, t) => s + t, 0);
   const engineFlag = opts.engine === undefined || opts.engine === 'auto' ? '' : ` --engine ${engine}`;
   const precisionFlag = precision === null ? '' : ` --precision ${precision} --max-trials ${maxTrials}`;
@@ -56,6 +61,7 @@ export async function metaCommand(opts: AnalysisOptions, io: RunIo): Promise<Run
     roster: plan.names, seed: plan.seed, trials: plan.trials, engine, resamples: study.block.resamples,
     ...(precision === null ? {} : { precision, max_trials: maxTrials, trials_min: Math.min(...sim.used), trials_max: Math.max(...sim.used) }),
     tasks: plan.tasks.length, total_trials: total, chunk_size: plugin.chunkSize, workers: opts.workers, wall_time_ms: Math.round(wallMs),
+    simulation_time_ms: Math.round(simulatedMs), equilibrium_time_ms: Math.round(wallMs - simulatedMs),
     exploitability: Object.fromEntries(results.map((r) => [r.variant, r.result.exploitability])),
     versions: { 'tabletop-balance': VERSION, node: process.version, v8: process.versions.v8 },
   };

@@ -81,3 +81,20 @@ describe('bracketSearch (simulated metrics)', () => {
     expect(monotoneViolations([p(0, 0.1, 0.01), p(1, 0.3, 0.01), p(2, 0.2, 0.01), p(3, 0.6, 0.01)])).toHaveLength(1);
   });
 });
+
+describe('setRosterField (the roster form\'s paths)', () => {
+  it('gives the loadout its own copy of a shared fighter, leaving the others alone', async () => {
+    const { setRosterField } = await import('../../src/analysis/roster-solve.js');
+    const data: Record<string, unknown> = {
+      fighters: { vet: { wounds: 3, might: 3 } },
+      loadouts: { sword: { fighter: 'vet', weapon: 'sword' }, axe: { fighter: 'vet', weapon: 'axe' } },
+    };
+    expect(setRosterField(data, ['loadouts', '*', 'fighter', 'wounds'], 'sword', 5)).toBe(true);
+    expect(data['fighters']).toEqual({ vet: { wounds: 3, might: 3 }, 'vet@sword': { wounds: 5, might: 3 } });
+    expect(data['loadouts']).toEqual({ sword: { fighter: 'vet@sword', weapon: 'sword' }, axe: { fighter: 'vet', weapon: 'axe' } });
+    // A second change of the same loadout reuses its copy.
+    setRosterField(data, ['loadouts', '*', 'fighter', 'wounds'], 'sword', 4);
+    expect(Object.keys(data['fighters'] as object)).toEqual(['vet', 'vet@sword']);
+    expect(setRosterField(data, ['loadouts', '*', 'helmet', 'wounds'], 'axe', 1)).toBe(false);
+  });
+});
