@@ -130,7 +130,8 @@ export async function balanceRoster(s: SolveStudy, e: EvalOptions, trials: numbe
     ? `Every loadout's vs-field score is within ${target.tolerance} of ${target.value} with ${field}: ${setting}${changes.length > 0 ? ` (changed ${changes.join('; ')})` : ' (as the study has it)'}.`
     : `No change of one ${field} by one step improves further; best found: ${setting}${changes.length > 0 ? ` (changed ${changes.join('; ')})` : ''}. Still outside ${target.value} ± ${target.tolerance}: ${off.map((r) => `${r.loadout} ${r.estimate.toFixed(3)}`).join(', ')}; another field (or a finer one) is needed.`;
   return {
-    title: '', target: `every vs_field = ${target.value} ± ${target.tolerance}, varying ${vary.path}`, rows, curve: final, recommendation,
+    title: '', target: `every vs_field = ${target.value} ± ${target.tolerance}, varying ${vary.path}`, rows,
+    curve: rows.filter((r) => r.role === 'start' || r.role === 'accepted' || r.role === 'final'), curveBy: 'step', recommendation,
     warnings: [], targetValue: target.value, tolerance: target.tolerance,
   };
 }

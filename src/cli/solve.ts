@@ -49,7 +49,7 @@ async function singleField(s: SolveStudy, e: EvalOptions, trials: number, maxTri
   }));
   return {
     title: '', target: `${target.metric} = ${target.value} ± ${target.tolerance}${target.loadout ? ` for ${target.loadout}` : ` (matchup ${target.matchup})`}, varying ${vary.path}`,
-    rows, curve: rows, recommendation: recommend(vary.path, target.metric, target.value, target.tolerance, result), warnings: result.warnings,
+    rows, curve: rows, curveBy: 'value', recommendation: recommend(vary.path, target.metric, target.value, target.tolerance, result), warnings: result.warnings,
     targetValue: target.value, tolerance: target.tolerance,
   };
 }
@@ -104,7 +104,8 @@ export async function solveCommand(opts: AnalysisOptions, io: RunIo): Promise<Ru
   const page = analysisReport(title, run, { markdown: solveMarkdown(report), html: await solveHtml(report) });
   const files = writeAllOrNothing(dir, { 'solve.csv': solveCsv(report.rows), 'run.json': `${JSON.stringify(run, null, 2)}\n`, 'report.md': page.markdown, 'report.html': page.html });
   for (const w of report.warnings) io.stderr.write(`warning: ${w}\n`);
-  const rows = report.curve.map((r) => [r.loadout, String(r.value), f4(r.estimate), r.trials === null ? 'exact' : `${f4(r.low)}-${f4(r.high)}`, r.role]);
+  const shown = report.curveBy === 'step' ? report.rows.filter((r) => r.role === 'final') : report.curve;
+  const rows = shown.map((r) => [r.loadout, String(r.value), f4(r.estimate), r.trials === null ? 'exact' : `${f4(r.low)}-${f4(r.high)}`, r.role]);
   io.stdout.write(`${textTable(['loadout', 'value', block.target.metric, '95% CI', 'role'], rows, 60)}\n\n${report.recommendation}\n`);
   for (const f of files) io.stdout.write(`wrote ${f}\n`);
   return { dir, files };

@@ -30,8 +30,9 @@ export interface SolveReport {
   readonly rows: readonly SolveRow[];
   readonly recommendation: string;
   readonly warnings: readonly string[];
-  /** Rows drawn as the curve (one series per loadout). */
+  /** Rows drawn as the curve (one series per loadout), over the values tried or the steps taken. */
   readonly curve: readonly SolveRow[];
+  readonly curveBy: 'value' | 'step';
   readonly targetValue: number;
   readonly tolerance: number;
 }
@@ -60,8 +61,9 @@ export function solveMarkdown(s: SolveReport): string {
 const esc = (x: string): string => x.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function curveSpec(s: SolveReport): TopLevelSpec {
-  const values = s.curve.map((r) => ({ x: String(r.value), y: r.estimate, low: r.low, high: r.high, loadout: r.loadout || 'metric' }));
-  const x = { field: 'x', type: 'ordinal' as const, sort: null, title: s.curve[0]?.path ?? 'value' };
+  const byStep = s.curveBy === 'step';
+  const values = s.curve.map((r) => ({ x: byStep ? String(r.step) : String(r.value), y: r.estimate, low: r.low, high: r.high, loadout: r.loadout || 'metric' }));
+  const x = { field: 'x', type: 'ordinal' as const, sort: null, title: byStep ? 'evaluation (start, each change kept)' : (s.curve[0]?.path ?? 'value') };
   return {
     data: { values }, width: 420, height: 220,
     layer: [
@@ -77,7 +79,7 @@ export async function solveHtml(s: SolveReport): Promise<string> {
   const t = (rows: readonly SolveRow[]): string => `<table><tr>${HEAD.map((h) => `<th>${esc(h)}</th>`).join('')}</tr>${tableRows(rows).map(row).join('')}</table>`;
   const parts = [`<h2>${esc(`Solve: ${s.target}`)}</h2>`, `<p><strong>Recommendation.</strong> ${esc(s.recommendation)}</p>`];
   if (s.warnings.length > 0) parts.push(`<ul>${s.warnings.map((w) => `<li class="warn">warning: ${esc(w)}</li>`).join('')}</ul>`);
-  parts.push('<h3>Curve</h3>', `<figure class="chart">${await renderSvg(curveSpec(s))}<figcaption>${esc(`Metric (95% interval) for each value tried; dashed: the target ${s.targetValue}.`)}</figcaption></figure>`, t(s.curve));
+  parts.push('<h3>Curve</h3>', `<figure class="chart">${await renderSvg(curveSpec(s))}<figcaption>${esc(`Metric (95% interval) ${s.curveBy === 'step' ? 'of each loadout at the start and after each change kept' : 'for each value tried'}; dashed: the target ${s.targetValue}.`)}</figcaption></figure>`, t(s.curve));
   if (s.rows.length !== s.curve.length) parts.push('<h3>Every evaluation</h3>', t(s.rows));
   return parts.join('\n');
 }
