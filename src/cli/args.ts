@@ -70,7 +70,7 @@ function analysisOptions(y: Argv) {
     .option('seed', { type: 'number', describe: 'study seed (overrides the study)' })
     .option('engine', { choices: ['auto', 'dice', 'table'] as const, describe: 'as for run', default: 'auto' as const })
     .option('precision', { type: 'number', describe: 'add trials to each task until its 95% interval half-width is at most this' })
-    .option('max-trials', { type: 'number', describe: 'ceiling of trials per task with --precision [default: 10 x trials]' });
+    .option('max-trials', { type: 'number', describe: 'ceiling of trials per task: with --precision (meta, default 10 x trials) or when refining near the crossing (solve, default 16 x trials)' });
 }
 
 function analysisFlags(a: Record<string, unknown>): Omit<RunFlags, 'shard'> {
