@@ -68,6 +68,29 @@ export function parseShard(text: string): { index: number; count: number } {
   return { index, count };
 }
 
+/** The flags `meta` and `solve` share with `run` (no --shard). */
+function analysisOptions(y: Argv) {
+  return y
+    .positional('study', { type: 'string', demandOption: true, describe: 'study file (YAML)' })
+    .option('out', { type: 'string', describe: 'output directory [default: reports/<study name>/]' })
+    .option('trials', { type: 'number', describe: 'trials per task (overrides the study)' })
+    .option('workers', { type: 'number', describe: `worker threads; 0 = run in the main thread [default: ${defaultWorkers()}]` })
+    .option('seed', { type: 'number', describe: 'study seed (overrides the study)' })
+    .option('engine', { choices: ['auto', 'dice', 'table'] as const, describe: 'as for run', default: 'auto' as const })
+    .option('precision', { type: 'number', describe: 'add trials to each task until its 95% interval half-width is at most this' })
+    .option('max-trials', { type: 'number', describe: 'ceiling of trials per task: with --precision (meta, default 10 x trials) or when refining near the crossing (solve, default 16 x trials)' });
+}
+
+function analysisFlags(a: Record<string, unknown>): Omit<RunFlags, 'shard'> {
+  const flags = {
+    study: a['study'] as string, out: a['out'] as string | undefined, trials: a['trials'] as number | undefined,
+    workers: a['workers'] as number | undefined, seed: a['seed'] as number | undefined, engine: a['engine'] as RunFlags['engine'],
+    precision: a['precision'] as number | undefined, maxTrials: a['max-trials'] as number | undefined,
+  };
+  checkRunFlags(flags);
+  return flags;
+}
+
 export function createCli(argv: readonly string[], io: RunIo): Argv {
   return yargs([...argv])
     .scriptName('balance')
@@ -99,6 +122,26 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
         const { shard, ...rest } = flags;
         const { runCommand } = await import('./run.js');
         await runCommand({ ...rest, workers: flags.workers ?? defaultWorkers(), ...(shard !== undefined ? { shard: parseShard(shard) } : {}) }, io);
+      },
+    )
+    .command(
+      'meta <study>',
+      'play every pair of the study\'s meta.roster, solve for the equilibrium; write meta.csv, matrix.csv, run.json, report.md, report.html',
+      (y) => analysisOptions(y),
+      async (a) => {
+        const flags = analysisFlags(a);
+        const { metaCommand } = await import('./meta.js');
+        await metaCommand({ ...flags, workers: flags.workers ?? defaultWorkers() }, io);
+      },
+    )
+    .command(
+      'solve <study>',
+      'find the value of a study field that brings a metric to a target (solve: block); write solve.csv, run.json, report.md, report.html',
+      (y) => analysisOptions(y),
+      async (a) => {
+        const flags = analysisFlags(a);
+        const { solveCommand } = await import('./solve.js');
+        await solveCommand({ ...flags, workers: flags.workers ?? defaultWorkers() }, io);
       },
     )
     .command(
@@ -143,7 +186,7 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
       (y) => y.positional('study', { type: 'string', demandOption: true, describe: 'study file (YAML)' }),
       async (a) => {
         const { validateCommand } = await import('./validate.js');
-        validateCommand(a.study, io);
+        await validateCommand(a.study, io);
       },
     )
     .command(
@@ -186,7 +229,7 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
         initCommand({ file: a.file, system: a.system, mode: a.mode }, io);
       },
     )
-    .demandCommand(1, 'name a command: run, exact, merge, report, validate, serve, schema or init')
+    .demandCommand(1, 'name a command: run, exact, meta, solve, merge, report, validate, trace, serve, schema or init')
     .strict()
     .version(VERSION)
     .help()

@@ -45,7 +45,7 @@ export function defaultOutDir(studyFile: string): string {
   return join('reports', name);
 }
 
-function studyPath(file: string): string {
+export function studyPath(file: string): string {
   return relative(process.cwd(), resolve(file)) || file;
 }
 

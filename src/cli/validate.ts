@@ -1,14 +1,22 @@
 /** `balance validate`: load and check a study; print what it would run. */
+import { parseStudy, readStudyFile } from '../config/load.js';
 import { formatProblem } from '../config/problems.js';
 import { loadStudy } from '../config/study.js';
 import { planStudy } from '../plan/plan.js';
 import type { RunIo } from './run.js';
 
-export function validateCommand(file: string, io: RunIo): void {
+export async function validateCommand(file: string, io: RunIo): Promise<void> {
   const study = loadStudy(file);
   for (const w of study.warnings) io.stderr.write(`${formatProblem(w)}\n`);
   const tasks = planStudy(study, study.data.trials);
+  // The `meta:` and `solve:` blocks (balance meta / balance solve), checked as those commands would.
+  // Loaded only for studies that have them: the solver pulls in the engine, which validate avoids.
+  const data = parseStudy(file, readStudyFile(file)).data as Record<string, unknown>;
+  const analyses = data['meta'] !== undefined || data['solve'] !== undefined
+    ? (await import('../analysis/check.js')).checkAnalysisBlocks(file, data)
+    : [];
   io.stdout.write(
     `${file}: ok (${study.plugin.system} ${study.plugin.mode}, ${tasks.length} matchup x variant tasks, ${study.data.trials} trials each, seed ${study.data.seed})\n`,
   );
+  for (const line of analyses) io.stdout.write(`${file}: ${line}\n`);
 }

@@ -3,12 +3,14 @@
  * VS Code's YAML extension (yaml-language-server) completes and checks a study that starts with
  * `# yaml-language-server: $schema=<path or URL of the schema>`. `balance schema [SYSTEM MODE]`
  * prints it. The run-level fields every study may carry (`sweep`, `precision`, `maxTrials`, `compare`,
- * `baseline`) are
+ * `baseline`) and the analysis blocks (`meta`, `solve`) are
  * read before the mode's schema (src/config/study.ts), so they are added here.
  */
 import { z } from 'zod';
 import { PLUGINS } from '../systems/registry.js';
 import type { AnyModePlugin } from '../systems/types.js';
+import { metaBlockSchema } from '../analysis/roster.js';
+import { solveBlockSchema } from '../analysis/run-solve.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -25,9 +27,18 @@ const RUN_FIELDS: Record<string, JsonSchema> = {
 };
 
 /** The schema of one system and mode's studies (draft-07, which every editor plugin reads). */
+const block = (schema: z.ZodType, description: string): JsonSchema => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return { ...rest, description };
+};
+
 export function modeJsonSchema(plugin: AnyModePlugin): JsonSchema {
   const schema = z.toJSONSchema(plugin.schema, { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  const properties = { ...(schema['properties'] as Record<string, JsonSchema> | undefined), ...RUN_FIELDS };
+  const properties = {
+    ...(schema['properties'] as Record<string, JsonSchema> | undefined), ...RUN_FIELDS,
+    meta: block(metaBlockSchema, 'balance meta: the roster whose equilibrium (loadout meta) to find'),
+    solve: block(solveBlockSchema, 'balance solve: the field to vary and the target that makes a matchup fair'),
+  };
   const { $schema: _drop, ...rest } = schema;
   return { ...rest, title: `tabletop-balance study: ${plugin.system} ${plugin.mode}`, properties };
 }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { findPlugin, modeNames, systemNames } from '../systems/registry.js';
 import type { AnyModePlugin } from '../systems/types.js';
 import { MAX_TASKS } from './limits.js';
-import { parseStudy, readStudyFile } from './load.js';
+import { parseStudy, readStudyFile, type LoadedStudy } from './load.js';
 import { ConfigError, type Problem } from './problems.js';
 import { didYouMean } from './suggest.js';
 import { readCompareOption, type CompareOption } from './compare-option.js';
@@ -31,13 +31,8 @@ export interface Study {
   readonly compare?: CompareOption;
 }
 
-export function loadStudy(file: string): Study {
-  return loadStudyText(file, readStudyFile(file));
-}
-
-/** A study from its text (`file` names it in problems): what `serve` and the library API validate. */
-export function loadStudyText(file: string, text: string): Study {
-  const loaded = parseStudy(file, text);
+/** The plugin a parsed study names with `system:` and `mode:` (or a ConfigError saying what is wrong). */
+export function pickPlugin(loaded: LoadedStudy): AnyModePlugin {
   const data = loaded.data as Record<string, unknown>;
   const problems: Problem[] = [];
   const systems = systemNames();
@@ -54,7 +49,19 @@ export function loadStudyText(file: string, text: string): Study {
     problems.push(loaded.problemAt(['mode'], `${got} for system ${system}${hint}; expected one of ${modes.join(', ')}`));
   }
   if (problems.length > 0) throw new ConfigError(problems);
-  const plugin = findPlugin(system as string, mode as string)!;
+  return findPlugin(system as string, mode as string)!;
+}
+
+export function loadStudy(file: string): Study {
+  return loadStudyText(file, readStudyFile(file));
+}
+
+/** A study from its text (`file` names it in problems): what `serve` and the library API validate. */
+export function loadStudyText(file: string, text: string): Study {
+  const loaded = parseStudy(file, text);
+  const plugin = pickPlugin(loaded);
+  // `meta:` and `solve:` are read by balance meta / solve (src/analysis/); run and validate set them aside.
+  const { meta: _meta, solve: _solve, ...data } = loaded.data as Record<string, unknown>;
   const sweepProblems = checkSweep(data, plugin.schema);
   if (sweepProblems.length > 0) throw new ConfigError(sweepProblems.map((p) => loaded.problemAt(p.path, p.message, p.atKey ?? false)));
   const { sweep: _sweep, precision, maxTrials, compare: _compare, baseline: _baseline, ...withoutSweep } = data;

@@ -79,7 +79,7 @@ export function checkSweep(data: Record<string, unknown>, schema: z.ZodType): Sw
   return problems;
 }
 
-function setPath(data: Record<string, unknown>, parts: readonly string[], value: SweepValue): void {
+export function setPath(data: Record<string, unknown>, parts: readonly string[], value: SweepValue): void {
   // checkSweep has refused built-in names; own-property lookups keep a slip from reaching a prototype.
   let node = data;
   for (const part of parts.slice(0, -1)) {

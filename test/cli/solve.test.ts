@@ -1,0 +1,110 @@
+/** `balance solve` end to end: the bracket against a brute-force scan, Monte Carlo, determinism, roster balancing, bad input. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { evaluateCandidate, loadSolveStudy } from '../../src/analysis/run-solve.js';
+import { scanBracket } from '../../src/analysis/solve.js';
+import { balance, ROOT, studyFile, tempDir } from '../helpers/cli.js';
+
+const ATTACK = readFileSync(join(ROOT, 'test/fixtures/solve-attack.yaml'), 'utf8');
+const ROSTER = readFileSync(join(ROOT, 'test/fixtures/solve-roster.yaml'), 'utf8');
+
+function csv(dir: string, name: string): Record<string, string>[] {
+  const [head, ...lines] = readFileSync(join(dir, name), 'utf8').trim().split('\n');
+  const cols = head!.split(',');
+  return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i]!, v])));
+}
+
+/** Every candidate of the fixture, exactly: the brute-force scan. */
+async function exactScan(file: string) {
+  const s = loadSolveStudy(file);
+  const points = [];
+  for (let i = 0; i < s.candidates.length; i++) points.push(await evaluateCandidate(s, i, 1, { engine: 'exact', workers: 0 }));
+  return { points, bracket: scanBracket(points, s.study.block.target.value)!.map((i) => String(s.candidates[i])) };
+}
+
+describe('balance solve (attack study)', () => {
+  const file = join(ROOT, 'test/fixtures/solve-attack.yaml');
+
+  it('exact: the bracket equals a brute-force scan of the same values', async () => {
+    const dir = tempDir();
+    const r = balance(['solve', file, '--out', dir, '--workers', '0']);
+    expect(r.code, r.stderr).toBe(0);
+    const scan = await exactScan(file);
+    const rows = csv(dir, 'solve.csv');
+    const bracket = ['bracket_low', 'bracket_high'].map((role) => rows.find((x) => x['role'] === role)!);
+    expect(bracket.map((b) => b['value'])).toEqual(scan.bracket);
+    for (const b of bracket) {
+      expect(b['exact']).toBe('true');
+      expect(b['trials']).toBe('');
+      const p = scan.points.find((x) => String(x.value) === b['value'])!;
+      expect(Number(b['estimate'])).toBeCloseTo(p.estimate, 12);
+    }
+    expect(rows.length).toBeLessThan(7); // bisection, not a scan
+    expect(r.stdout).toMatch(/crosses 1 between \+1 \(0\.9586, exact\) and \+2/);
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('<svg');
+  });
+
+  it('Monte Carlo: the bracket holds the scan\'s crossing, byte-identical for any number of workers', async () => {
+    const [one, two] = [tempDir(), tempDir()];
+    const r = balance(['solve', file, '--out', one, '--workers', '0', '--engine', 'dice', '--trials', '4000']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(balance(['solve', file, '--out', two, '--workers', '2', '--engine', 'dice', '--trials', '4000']).code).toBe(0);
+    expect(readFileSync(join(two, 'solve.csv'), 'utf8')).toBe(readFileSync(join(one, 'solve.csv'), 'utf8'));
+    const rows = csv(one, 'solve.csv');
+    const [lo, hi] = ['bracket_low', 'bracket_high'].map((role) => rows.find((x) => x['role'] === role)!);
+    expect([lo!['value'], hi!['value']]).toEqual((await exactScan(file)).bracket);
+    // Each end is on its side of the target with 95% confidence, after adding trials where needed.
+    expect(Number(lo!['ci95_high'])).toBeLessThan(1);
+    expect(Number(hi!['ci95_low'])).toBeGreaterThan(1);
+    expect(lo!['exact']).toBe('false');
+    expect(Number(lo!['trials'])).toBeGreaterThanOrEqual(4000);
+  });
+
+  it('names a bad path or metric at its place in the file (exit 2)', () => {
+    const path = balance(['solve', studyFile(ATTACK.replace('weapons.battle-axe.might', 'weapons.battle-ax.might'))]);
+    expect(path.code).toBe(2);
+    expect(path.stderr).toMatch(/study\.yaml:\d+:\d+ solve\.vary\.path: cannot vary "weapons\.battle-ax\.might".*did you mean "battle-axe"/);
+    const metric = balance(['solve', studyFile(ATTACK.replace('metric: mean_wounds', 'metric: a_win_rate')), '--workers', '0']);
+    expect(metric.code).toBe(2);
+    expect(metric.stderr).toMatch(/solve\.target\.metric: skirmish attack studies solve for mean_wounds, received "a_win_rate"/);
+    const both = balance(['solve', studyFile(ATTACK.replace('values: [', 'from: 0, to: 3, values: ['))]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/solve\.vary: give either values or from\/to, not both/);
+  });
+});
+
+describe('balance solve (vs_field of one loadout)', () => {
+  it('brackets the Wounds at which the spearman\'s vs-field score crosses 0.45', () => {
+    const dir = tempDir();
+    const study = ROSTER.replace(/target: .*\n.*\n/, 'target: { metric: vs_field, loadout: spear, value: 0.45, tolerance: 0.01 }\n  vary: { path: fighters.thin.wounds, from: 1, to: 5 }\n');
+    const r = balance(['solve', studyFile(study), '--out', dir, '--workers', '0']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = csv(dir, 'solve.csv');
+    const [lo, hi] = ['bracket_low', 'bracket_high'].map((role) => rows.find((x) => x['role'] === role)!);
+    // Two Wounds leave the spearman well below even; three make the triangle symmetric (1/2).
+    expect([lo!['value'], hi!['value']]).toEqual(['2', '3']);
+    expect(Number(lo!['ci95_high'])).toBeLessThan(0.45);
+    expect(Number(hi!['ci95_low'])).toBeGreaterThan(0.45);
+    expect(Number(lo!['trials'])).toBe(2 * 800 * 2);
+  });
+});
+
+describe('balance solve (roster form)', () => {
+  it('gives the spearman back the Wound that breaks the triangle, and says every score is even', () => {
+    const dir = tempDir();
+    const r = balance(['solve', studyFile(ROSTER), '--out', dir, '--workers', '0']);
+    expect(r.code, r.stderr).toBe(0);
+    const final = csv(dir, 'solve.csv').filter((x) => x['role'] === 'final');
+    expect(final.map((x) => [x['loadout'], x['value']])).toEqual([['sword', '3'], ['axe', '3'], ['spear', '3']]);
+    for (const x of final) expect(Math.abs(Number(x['estimate']) - 0.5)).toBeLessThanOrEqual(0.04);
+    expect(r.stdout).toMatch(/Every loadout's vs-field score is within 0\.04 of 0\.5 .*changed spear: 2 -> 3/);
+  });
+
+  it('says so when no single change brings every score within the tolerance', () => {
+    // Ranged Combat does nothing in a melee duel: no change can help the spearman.
+    const r = balance(['solve', studyFile(ROSTER.replace('fighter.wounds, from: 1, to: 5', 'fighter.rc, from: 2, to: 4')), '--out', tempDir(), '--workers', '0']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/No change of one rc by one step improves further; best found: sword 3, axe 3, spear 3. Still outside 0.5 ± 0.04: .*spear 0.3/);
+  });
+});
