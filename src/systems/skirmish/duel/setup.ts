@@ -29,6 +29,8 @@ export interface DuelSettings {
 export interface DuelKnobs extends Knobs {
   readonly initiative: 'roll-off' | 'a' | 'b' | 'alternate';
   readonly stunnedActs: boolean;
+  /** After a failed Retreat and the free attack: `leaves` (moves away if still Active) or `stays` engaged. */
+  readonly failedRetreat: 'leaves' | 'stays';
   /** Primer of firearms that do not give one. */
   readonly primer: number;
 }
