@@ -416,7 +416,7 @@ export class Duel implements DuelView {
       f.woundsLeft = 1;
       if (r === 6) this.actionsLeft++;
     }
-    if (this.observer !== null) this.emit(s, 'recover', -1, { rolls: [r], result: r === 6 ? 'stands with 1 Wound and one more action' : undefined });
+    if (this.observer !== null) this.emit(s, 'recover', -1, { rolls: rollsOf(this.dice.take(), ''), result: r === 6 ? 'stands with 1 Wound and one more action' : undefined });
   }
 
   /** Crawl (Downed; Stunned too with knob stunnedActs): half Movement (rounded up) away. */
@@ -443,9 +443,9 @@ export class Duel implements DuelView {
     const t = 1 - s;
     const event: Record<string, unknown> = {
       round: this.round, side: SIDES[s]!, actor: this.fighters[s]!.name, action,
-      ...(action === 'initiative' ? {} : { target: this.fighters[t]!.name }),
+      ...(action === 'initiative' ? {} : { target: this.fighters[t]!.name, target_state_after: STATE_NAMES[this.fighters[t]!.state]! }),
       ...(before >= 0 ? { distance_before: before } : {}), distance_after: this.distance,
-      state_after: STATE_NAMES[this.fighters[s]!.state]!, target_state_after: STATE_NAMES[this.fighters[t]!.state]!,
+      state_after: STATE_NAMES[this.fighters[s]!.state]!,
       wounds_left: { a: a.woundsLeft, b: b.woundsLeft },
       ...(this.reacting ? { reaction: true } : {}),
       ...extra,
