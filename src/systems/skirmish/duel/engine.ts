@@ -41,9 +41,16 @@ export class Duel implements DuelView {
   observer: TraceObserver | null = null;
   /** Inside a Ranged Reaction (events say so). */
   private reacting = false;
+  /** Knobs read every round, as plain fields: initiative (0 roll-off, 1 a, 2 b, 3 alternate), stunnedActs, failedRetreat stays. */
+  private readonly initiativeKnob: number;
+  private readonly stunnedActs: boolean;
+  private readonly failedStays: boolean;
 
   constructor(readonly spec: DuelSpec, private readonly dice: DuelDice, private readonly policy: DuelPolicy) {
     const { a, b } = withUnarmed(spec);
+    this.initiativeKnob = ['roll-off', 'a', 'b', 'alternate'].indexOf(spec.knobs.initiative);
+    this.stunnedActs = spec.knobs.stunnedActs;
+    this.failedStays = spec.knobs.failedRetreat === 'stays';
     this.fighters = [new Fighter(a, spec.policies[0], spec), new Fighter(b, spec.policies[1], spec)];
     this.attacks = [
       new AttackCache(a, b, spec.knobs, spec.settings.cover),
@@ -85,7 +92,7 @@ export class Duel implements DuelView {
   /** Whether side s activates this round: Active or Downed (Stunned too with knob stunnedActs). */
   activates(s: number): boolean {
     const st = this.fighters[s]!.state;
-    return st === ACTIVE || st === DOWNED || (st === STUNNED && this.spec.knobs.stunnedActs);
+    return st === ACTIVE || st === DOWNED || (st === STUNNED && this.stunnedActs);
   }
 
   /**
@@ -97,28 +104,28 @@ export class Duel implements DuelView {
     const b = this.activates(1);
     if (!a && !b) return -1;
     if (a !== b) return a ? 0 : 1;
-    let first = 0;
-    switch (this.spec.knobs.initiative) {
-      case 'a':
-        break;
-      case 'b':
-        first = 1;
-        break;
-      case 'alternate':
-        first = (this.round - 1) % 2;
-        break;
+    const first = this.equalCounts();
+    if (this.observer !== null) this.note(first, 'initiative', -1, SIDES[first], '');
+    return first;
+  }
+
+  /** Who goes first with equal activation counts: knob `initiative` (default a d6 roll-off, ties rerolled). */
+  private equalCounts(): number {
+    switch (this.initiativeKnob) {
+      case 1:
+        return 0;
+      case 2:
+        return 1;
+      case 3:
+        return (this.round - 1) % 2;
       default:
         for (let guard = 0; guard < 1000; guard++) {
           const ra = this.dice.d6();
           const rb = this.dice.d6();
-          if (ra !== rb) {
-            first = ra > rb ? 0 : 1;
-            break;
-          }
+          if (ra !== rb) return ra > rb ? 0 : 1;
         }
+        return 0;
     }
-    if (this.observer !== null) this.emit(first, 'initiative', -1, { result: `${SIDES[first]} goes first`, rolls: rollsOf(this.dice.take(), '') });
-    return first;
   }
 
   /** One activation of side s: 2 actions (a Recover of 6 adds one). */
@@ -148,9 +155,7 @@ export class Duel implements DuelView {
         this.move(s, -this.policy.moveInches(this, s, action, f.movement));
         break;
       case Action.MoveAway:
-        // Leaving an Active enemy's engagement range is a Retreat, whatever the policy called it (002).
-        if (this.engagedWithActive(s)) this.retreat(s);
-        else this.move(s, this.policy.moveInches(this, s, action, f.movement));
+        this.leave(s, Action.MoveAway);
         break;
       case Action.Charge:
         this.charge(s);
@@ -166,19 +171,17 @@ export class Duel implements DuelView {
         break;
       case Action.Aim:
         f.aimed = 1;
-        if (this.observer !== null) this.emit(s, 'aim', -1, {});
+        if (this.observer !== null) this.note(s, 'aim', -1, undefined, undefined);
         break;
       case Action.Brace:
         f.braced = 1;
-        if (this.observer !== null) this.emit(s, 'brace', -1, {});
+        if (this.observer !== null) this.note(s, 'brace', -1, undefined, undefined);
         break;
       case Action.Retreat:
-        if (this.engagedWithActive(s)) this.retreat(s);
-        else this.move(s, this.policy.moveInches(this, s, Action.MoveAway, f.movement));
+        this.leave(s, Action.Retreat);
         break;
       case Action.Hide:
-        if (this.canHide(s)) f.hidden = true;
-        if (this.observer !== null) this.emit(s, 'hide', -1, { result: f.hidden ? 'hidden' : 'cannot hide' });
+        this.hide(s);
         break;
       case Action.MercyKill:
         this.mercyKill(s);
@@ -195,6 +198,22 @@ export class Duel implements DuelView {
     this.reacting = false;
   }
 
+  /** Hide (002): needs terrain (the study's `terrain`) and no Ranged action earlier this activation. */
+  hide(s: number): void {
+    const f = this.fighters[s]!;
+    if (this.canHide(s)) f.hidden = true;
+    if (this.observer !== null) this.note(s, 'hide', -1, f.hidden ? 'hidden' : 'cannot hide', undefined);
+  }
+
+  /**
+   * Move away (or Retreat): leaving an Active enemy's engagement range is a Retreat, whatever the
+   * policy called it (002); otherwise a plain Move away.
+   */
+  leave(s: number, action: Action): void {
+    if (this.engagedWithActive(s)) this.retreat(s);
+    else this.move(s, this.policy.moveInches(this, s, action === Action.Retreat ? Action.MoveAway : action, this.fighters[s]!.movement));
+  }
+
   /** Within 1" of an enemy that is Active (the one a Retreat is needed to leave). */
   engagedWithActive(s: number): boolean {
     return this.distance <= ENGAGEMENT && this.fighters[1 - s]!.state === ACTIVE;
@@ -205,7 +224,7 @@ export class Duel implements DuelView {
     const before = this.distance;
     this.moveBy(s, inches);
     this.fighters[s]!.moved = true;
-    if (this.observer !== null) this.emit(s, 'move', before, {});
+    if (this.observer !== null) this.note(s, 'move', before, undefined, undefined);
   }
 
   moveBy(s: number, inches: number): void {
@@ -226,16 +245,17 @@ export class Duel implements DuelView {
     this.distance = 0;
     f.moved = true;
     f.hidden = false;
-    if (this.observer !== null) this.emit(s, 'charge', before, {});
+    if (this.observer !== null) this.note(s, 'charge', before, undefined, undefined);
   }
 
   /** Whether weapon i of side s can shoot now (range, a Hidden target beyond 6", heavy after moving). */
   canShootWith(s: number, i: number): boolean {
     const f = this.fighters[s]!;
     const w = f.weapons[i];
-    if (w === undefined || w.kind === 'melee') return false;
-    if (this.distance < w.min || this.distance > w.max) return false;
-    if (this.fighters[1 - s]!.hidden && this.distance > HIDDEN_RANGE) return false;
+    if (w === undefined || !(w.ranged || w.cast)) return false;
+    const d = this.distance;
+    if (d < w.min || d > w.max) return false;
+    if (d > HIDDEN_RANGE && this.fighters[1 - s]!.hidden) return false;
     return !(w.heavy && f.moved);
   }
 
@@ -243,7 +263,7 @@ export class Duel implements DuelView {
   firstShot(s: number, cast: boolean): number {
     const ws = this.fighters[s]!.weapons;
     for (let i = 0; i !== ws.length; ++i) {
-      if ((ws[i]!.kind === 'cast') === cast && this.canShootWith(s, i)) return i;
+      if (ws[i]!.cast === cast && this.canShootWith(s, i)) return i;
     }
     return -1;
   }
@@ -251,7 +271,8 @@ export class Duel implements DuelView {
   canShoot(s: number): boolean {
     const f = this.fighters[s]!;
     const w = f.weapons[f.shooting];
-    return w !== undefined && this.firstShot(s, w.kind === 'cast') >= 0;
+    if (w === undefined) return false;
+    return this.canShootWith(s, f.shooting) || (f.shooters > 1 && this.firstShot(s, w.cast) >= 0);
   }
 
   canHide(s: number): boolean {
@@ -264,8 +285,13 @@ export class Duel implements DuelView {
    */
   ranged(s: number, reaction: boolean): void {
     const f = this.fighters[s]!;
+    const first = f.shooting;
+    if (!f.gunslinger && first >= 0 && f.weapons[first]!.ranged && this.canShootWith(s, first)) {
+      this.fire(s, first, reaction);
+      return;
+    }
     for (let i = 0; i !== f.weapons.length && !this.over; ++i) {
-      if (f.weapons[i]!.kind !== 'ranged' || !this.canShootWith(s, i)) continue;
+      if (!f.weapons[i]!.ranged || !this.canShootWith(s, i)) continue;
       this.fire(s, i, reaction);
       if (!f.gunslinger) return;
     }
@@ -282,7 +308,7 @@ export class Duel implements DuelView {
     if (!w.firearm || this.dice.d6() >= w.primer) this.attackAction(s, weapon, aim, false, 'ranged');
     else {
       f.primary = weapon;
-      if (this.observer !== null) this.emit(s, 'ranged', -1, { result: 'primer fails: no shot', rolls: rollsOf(this.dice.take(), 'primer') });
+      if (this.observer !== null) this.note(s, 'ranged', -1, 'primer fails: no shot', 'primer');
     }
     // Ranged Reaction: the target, if neither Downed nor Out of Action (nor Stunned), acts at once;
     // a reaction never triggers a reaction.
@@ -358,7 +384,7 @@ export class Duel implements DuelView {
     const before = this.distance;
     const inches = Math.min(MANOEUVRE_INCHES, Math.max(0, this.policy.manoeuvreInches(this, t, which)));
     this.distance += inches;
-    if (this.observer !== null) this.emit(t, name, before, {});
+    if (this.observer !== null) this.note(t, name, before, undefined, undefined);
   }
 
   /** Applies unblocked hits to side t with the shared rule (wounds.ts), ending the duel at Out of Action. */
@@ -389,7 +415,7 @@ export class Duel implements DuelView {
     const check = this.observer !== null ? this.dice.take() : null;
     const e = 1 - s;
     if (!passed && this.fighters[e]!.state === ACTIVE) this.attackAction(e, this.fighters[e]!.melee, 0, false, 'free-attack');
-    const leaves = passed || this.spec.knobs.failedRetreat === 'leaves';
+    const leaves = passed || !this.failedStays;
     if (!this.over && f.state === ACTIVE && leaves) this.moveBy(s, this.policy.moveInches(this, s, Action.Retreat, f.movement));
     if (this.observer !== null) this.emit(s, 'retreat', before, { rolls: check?.d6, result: passed ? 'Skill check passes' : `Skill check fails${leaves ? '' : ': stays engaged'}` });
   }
@@ -401,7 +427,7 @@ export class Duel implements DuelView {
     if (this.distance > ENGAGEMENT) return;
     if (target.state === STUNNED) {
       this.takeOut(t);
-      if (this.observer !== null) this.emit(s, 'mercy-kill', -1, { target_state_before: 'stunned', result: 'Stunned: out of action' });
+      if (this.observer !== null) this.note(s, 'mercy-kill', -1, 'Stunned: out of action', undefined);
     } else if (target.state === DOWNED) this.attackAction(s, this.fighters[s]!.melee, 0, true, 'mercy-kill');
   }
 
@@ -416,7 +442,7 @@ export class Duel implements DuelView {
       f.woundsLeft = 1;
       if (r === 6) this.actionsLeft++;
     }
-    if (this.observer !== null) this.emit(s, 'recover', -1, { rolls: rollsOf(this.dice.take(), ''), result: r === 6 ? 'stands with 1 Wound and one more action' : undefined });
+    if (this.observer !== null) this.note(s, 'recover', -1, r === 6 ? 'stands with 1 Wound and one more action' : undefined, '');
   }
 
   /** Crawl (Downed; Stunned too with knob stunnedActs): half Movement (rounded up) away. */
@@ -425,7 +451,7 @@ export class Duel implements DuelView {
     if (!(f.state === DOWNED || (f.state === STUNNED && this.spec.knobs.stunnedActs))) return;
     const before = this.distance;
     this.distance += this.policy.moveInches(this, s, Action.CrawlAway, Math.ceil(f.movement / 2));
-    if (this.observer !== null) this.emit(s, 'crawl', before, {});
+    if (this.observer !== null) this.note(s, 'crawl', before, undefined, undefined);
   }
 
   private emitAttack(s: number, name: string, before: number, targetBefore: number, code: number): void {
@@ -435,6 +461,12 @@ export class Duel implements DuelView {
       rolls: rollsOf(this.dice.take(), name === 'ranged' ? 'primer' : 'casting'), wounds: code >> 2,
       target_state_before: STATE_NAMES[targetBefore], result: `${code >> 2} unblocked${dodge}${shove}`,
     });
+  }
+
+  /** An event with an optional result and the faces rolled since the last one (group name for d6s before an attack). */
+  private note(s: number, action: string, before: number, result: string | undefined, rolls: string | undefined): void {
+    const text = action === 'initiative' ? `${result ?? ''} goes first` : result;
+    this.emit(s, action, before, { result: text, rolls: rolls === undefined ? undefined : rollsOf(this.dice.take(), rolls) });
   }
 
   /** Builds and sends one event (only ever called with an observer attached); undefined fields are left out. */

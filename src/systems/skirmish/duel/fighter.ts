@@ -15,6 +15,8 @@ export class Fighter implements FighterView {
   readonly melee: number;
   /** Index of the first Ranged or Cast weapon, or -1. */
   readonly shooting: number;
+  /** How many Ranged and Cast weapons it carries. */
+  readonly shooters: number;
   /** Keyword `gunslinger`: one Ranged action fires every Ranged weapon that can (seed 002). */
   readonly gunslinger: boolean;
   state = ACTIVE;
@@ -36,6 +38,7 @@ export class Fighter implements FighterView {
     this.weapons = loadout.weapons.map((w) => weaponInfo(w, spec.knobs));
     this.melee = this.weapons.findIndex((w) => w.kind === 'melee');
     this.shooting = this.weapons.findIndex((w) => w.kind !== 'melee');
+    this.shooters = this.weapons.filter((w) => w.kind !== 'melee').length;
     this.gunslinger = f.keywords.some((k) => k.toLowerCase() === 'gunslinger');
   }
 

@@ -61,7 +61,7 @@ export function aggressive(duel: DuelView, s: number): Action {
 function fire(duel: DuelView, s: number, reaction: boolean): Action {
   const f = duel.fighters[s]!;
   const w = f.weapons[f.shooting]!;
-  if (w.kind === 'cast') return Action.Cast;
+  if (w.cast) return Action.Cast;
   if (!reaction && f.aimed === 0 && duel.actionsLeft >= 1) return Action.Aim;
   return Action.Ranged;
 }

@@ -58,6 +58,9 @@ export interface AttackEntry {
 /** Per weapon, what the duel engine needs to know without looking at profiles. */
 export interface WeaponInfo {
   readonly kind: AttackKind;
+  /** kind === 'ranged' / 'cast' as flags (no string compares in the hot loop). */
+  readonly ranged: boolean;
+  readonly cast: boolean;
   readonly min: number;
   readonly max: number;
   readonly firearm: boolean;
@@ -71,6 +74,8 @@ export function weaponInfo(w: Weapon, knobs: DuelKnobs): WeaponInfo {
   const kind = attackKind(w);
   return {
     kind,
+    ranged: kind === 'ranged',
+    cast: kind === 'cast',
     min: w.range?.[0] ?? 0,
     max: w.range?.[1] ?? 1,
     firearm: w.class === 'firearm',
