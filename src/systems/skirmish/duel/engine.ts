@@ -149,7 +149,6 @@ export class Duel implements DuelView {
   /** Performs one action of side s (an action of its activation, or a reaction). */
   perform(s: number, action: Action, reaction: boolean): void {
     const f = this.fighters[s]!;
-    this.reacting = reaction;
     switch (action) {
       case Action.MoveToward:
         this.move(s, -this.policy.moveInches(this, s, action, f.movement));
@@ -195,7 +194,6 @@ export class Duel implements DuelView {
       default:
         break;
     }
-    this.reacting = false;
   }
 
   /** Hide (002): needs terrain (the study's `terrain`) and no Ranged action earlier this activation. */
@@ -313,8 +311,14 @@ export class Duel implements DuelView {
     // Ranged Reaction: the target, if neither Downed nor Out of Action (nor Stunned), acts at once;
     // a reaction never triggers a reaction.
     const t = 1 - s;
-    if (!reaction && !this.over && this.fighters[t]!.state === ACTIVE) this.perform(t, this.policy.decide(this, t, true), true);
-    this.reacting = reaction;
+    if (!reaction && !this.over && this.fighters[t]!.state === ACTIVE) this.react(t);
+  }
+
+  /** Side t's Ranged Reaction: one action its policy picks (events mark it). */
+  private react(t: number): void {
+    this.reacting = true;
+    this.perform(t, this.policy.decide(this, t, true), true);
+    this.reacting = false;
   }
 
   /** Cast (no Ranged Reaction): Casting Roll 2d6 + casting; double 1s is a mishap (backlash), below the difficulty fizzles. */
