@@ -70,7 +70,7 @@ export class Duel implements DuelView {
     this.fighters[1].reset();
     this.distance = this.spec.settings.distance;
     this.over = false;
-    this.observer?.begin();
+    if (this.observer !== null) this.observer.begin();
     const maxRounds = this.spec.settings.maxRounds;
     for (this.round = 1; this.round <= maxRounds; this.round++) {
       const first = this.initiative();
@@ -78,15 +78,12 @@ export class Duel implements DuelView {
         this.activate(first);
         if (!this.over) this.activate(1 - first);
       }
-      if (this.over) return this.finish(this.fighters[0].state === OUT_OF_ACTION ? 1 : 0, this.round);
+      if (this.over) break;
     }
-    this.round = maxRounds;
-    return this.finish(2, maxRounds);
-  }
-
-  private finish(winner: number, rounds: number): DuelResult {
-    this.observer?.end(winner, rounds);
-    return { winner, rounds };
+    if (!this.over) this.round = maxRounds;
+    const winner = !this.over ? 2 : this.fighters[0].state === OUT_OF_ACTION ? 1 : 0;
+    if (this.observer !== null) this.observer.end(winner, this.round);
+    return { winner, rounds: this.round };
   }
 
   /** Whether side s activates this round: Active or Downed (Stunned too with knob stunnedActs). */
