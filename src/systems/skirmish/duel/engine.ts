@@ -5,6 +5,8 @@
  * from an engaged Active enemy is a Retreat); a policy (duel/actions.ts) chooses among it. The Duel
  * is built once per task and reused for every duel (no allocation per duel once its attack tables
  * exist). With an observer attached it reports every action (src/systems/trace.ts).
+ * Longer than our ~300-line guide on purpose: one class keeps the hot loop monomorphic and lets
+ * V8 inline the actions; event building lives in events.ts and is only reached when tracing.
  */
 import type { TraceEvent, TraceObserver } from '../../trace.js';
 import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED, type Loadout } from '../profile.js';
