@@ -137,7 +137,11 @@ export class Duel implements DuelView {
     // "Moved this activation" is per activation: the enemy's flag from its own activation does not
     // carry into its reactions during this one (a heavy weapon may fire back unless it moves now).
     f.moved = false;
-    this.fighters[1 - s]!.moved = false;
+    const other = this.fighters[1 - s]!;
+    other.moved = false;
+    // Aim and "a Ranged action earlier this activation" end with the other fighter's own activation too.
+    other.aimed = 0;
+    other.rangedThisActivation = false;
     this.actionsLeft = 2;
     while (this.actionsLeft > 0 && !this.over && this.activates(s)) {
       this.actionsLeft--;

@@ -128,6 +128,15 @@ describe('5. Hide', () => {
     expect(r.fighters[0].hidden).toBe(false);
   });
 
+  it('"earlier this activation" ends with the fighter\'s activation: in the enemy\'s activation it may Hide (and its Aim is gone)', () => {
+    const d = scriptedDuel(archer, stoutAxe, [], { settings: { distance: 20, terrain: true }, policies: [SHOOTER, AGGRESSIVE] });
+    d.fighters[0].rangedThisActivation = true;
+    d.fighters[0].aimed = 1;
+    expect(d.canHide(0)).toBe(false);
+    d.activate(1); // Stout moves twice (20 -> 12)
+    expect([d.canHide(0), d.fighters[0].aimed, d.distance]).toEqual([true, 0, 12]);
+  });
+
   it('a shooter that cannot shoot this activation Hides from an enemy shooter when the study gives terrain', () => {
     const o = { settings: { distance: 30, terrain: true }, policies: [SHOOTER, SHOOTER] as [number, number] };
     const d = scriptedDuel(thrower, archer, [], o);
