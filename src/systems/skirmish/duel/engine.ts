@@ -11,6 +11,7 @@
 import type { TraceEvent, TraceObserver } from '../../trace.js';
 import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED, type Loadout } from '../profile.js';
 import { UNARMED as UNARMED_WEAPON } from '../resolve.js';
+import { passes } from '../sequence.js';
 import { DODGE_MOVED, SHOVE_MOVED } from '../spec.js';
 import { woundStep } from '../wounds.js';
 import { Action, DODGE, ENGAGEMENT, HIDDEN_RANGE, MANOEUVRE_INCHES, SHOVE, type DuelPolicy, type DuelView } from './actions.js';
@@ -418,7 +419,7 @@ export class Duel implements DuelView {
     const f = this.fighters[s]!;
     const before = this.distance;
     const face = this.dice.d6();
-    const passed = face !== 1 && (face === 6 || face >= f.skillFace);
+    const passed = passes(face, f.skillFace);
     const check = this.observer !== null ? this.dice.take() : null;
     const e = 1 - s;
     if (!passed && this.fighters[e]!.state === ACTIVE) this.attackAction(e, this.fighters[e]!.melee, 0, false, 'free-attack');
