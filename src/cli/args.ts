@@ -183,10 +183,34 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
     .command(
       'validate <study>',
       'check a study and print every problem',
-      (y) => y.positional('study', { type: 'string', demandOption: true, describe: 'study file (YAML)' }),
+      (y) =>
+        y
+          .positional('study', { type: 'string', demandOption: true, describe: 'study file (YAML)' })
+          .option('list', { type: 'boolean', describe: 'print every task of the expanded plan (the index balance trace --matchup takes)' }),
       async (a) => {
         const { validateCommand } = await import('./validate.js');
-        await validateCommand(a.study, io);
+        await validateCommand(a.study, io, a.list === true);
+      },
+    )
+    .command(
+      'trace <study>',
+      'play the first fights run counts for one matchup and print every action (text or JSONL)',
+      (y) =>
+        y
+          .positional('study', { type: 'string', demandOption: true, describe: 'study file (YAML)' })
+          .option('matchup', { type: 'number', describe: 'index in the expanded plan (balance validate --list), or within --variant [default: 0]' })
+          .option('variant', { type: 'string', describe: 'count --matchup among this variant\'s tasks' })
+          .option('fights', { type: 'number', describe: 'how many fights [default: 1]' })
+          .option('seed', { type: 'number', describe: 'study seed (overrides the study)' })
+          .option('format', { choices: ['text', 'jsonl'] as const, default: 'text' as const, describe: 'text: one line per action; jsonl: one JSON object per event' })
+          .option('engine', {
+            choices: ['auto', 'dice', 'table'] as const, default: 'auto' as const,
+            describe: 'as for run; the table engine shows no dice faces',
+          }),
+      async (a) => {
+        checkRunFlags({ study: a.study, seed: a.seed });
+        const { traceCommand } = await import('./trace.js');
+        await traceCommand({ study: a.study, matchup: a.matchup, variant: a.variant, fights: a.fights, seed: a.seed, format: a.format, engine: a.engine }, io);
       },
     )
     .command(

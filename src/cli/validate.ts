@@ -5,7 +5,8 @@ import { loadStudy } from '../config/study.js';
 import { planStudy } from '../plan/plan.js';
 import type { RunIo } from './run.js';
 
-export async function validateCommand(file: string, io: RunIo): Promise<void> {
+/** With `list`, also one line per task of the expanded plan (the indices balance trace takes). */
+export async function validateCommand(file: string, io: RunIo, list = false): Promise<void> {
   const study = loadStudy(file);
   for (const w of study.warnings) io.stderr.write(`${formatProblem(w)}\n`);
   const tasks = planStudy(study, study.data.trials);
@@ -19,4 +20,5 @@ export async function validateCommand(file: string, io: RunIo): Promise<void> {
     `${file}: ok (${study.plugin.system} ${study.plugin.mode}, ${tasks.length} matchup x variant tasks, ${study.data.trials} trials each, seed ${study.data.seed})\n`,
   );
   for (const line of analyses) io.stdout.write(`${file}: ${line}\n`);
+  if (list) io.stdout.write(`${(await import('./trace.js')).listTasks(tasks).join('\n')}\n`);
 }

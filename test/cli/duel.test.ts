@@ -31,6 +31,15 @@ describe('balance run (duel)', () => {
     expect(r.stderr).toMatch(/matchups\[1\]\.policyA: expected one of "aggressive", "shooter", "kite", received "shoter" \(did you mean "shooter"\?\)/);
   });
 
+  it('accepted but unmodelled keywords give a warning naming them (exit 0)', () => {
+    const text = DUEL.replace('wounds: 3, movement: 5 }', 'wounds: 3, movement: 5, keywords: [flying] }')
+      .replace('range: [3, 24] }', 'range: [3, 24], keywords: [smoke] }');
+    const r = balance(['validate', studyFile(text)]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/fighters\.keen\.keywords\[0\]: warning: keyword "flying" is not modelled and changes no result \(modelled: caster, gunslinger\)/);
+    expect(r.stderr).toMatch(/weapons\.shortbow\.keywords\[0\]: warning: keyword "smoke" is accepted but not modelled: Smoke blocks line of sight/);
+  });
+
   it('exact is refused for duels', () => {
     const r = balance(['exact', studyFile(DUEL)]);
     expect(r.code).toBe(2);

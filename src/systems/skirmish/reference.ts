@@ -5,7 +5,7 @@
  */
 import type { Dice } from '../../dice/dice.js';
 import { ACTIVE } from './profile.js';
-import { blockColour } from './sequence.js';
+import { blockColour, passes } from './sequence.js';
 import { DODGE_MOVED, SHOVE_MOVED, outcomeCode, type AttackSpec } from './spec.js';
 import { applyWounds } from './wounds.js';
 
@@ -44,7 +44,7 @@ function rollColour(dice: Dice, n: number, spec: AttackSpec): { faces: number[];
   for (let i = 0; i < n; i++) {
     const face = dice.roll(6);
     faces.push(face);
-    const hit = face !== 1 && (face === 6 || face >= spec.hitFace);
+    const hit = passes(face, spec.hitFace);
     if (hit) hits++;
     if (hit && face >= spec.critFace) crits++;
   }
@@ -57,7 +57,7 @@ function rollDefence(dice: Dice, needs: readonly number[]): { faces: number[]; s
   for (const need of needs) {
     const face = dice.roll(6);
     faces.push(face);
-    if (face !== 1 && (face === 6 || face >= need)) successes++;
+    if (passes(face, need)) successes++;
   }
   return { faces, successes };
 }

@@ -168,6 +168,7 @@ export function checkProfiles(s: SkirmishStudyParts): StudyProblem[] {
       problems.push({ path: ['loadouts', name], message: `${l.fighter} cannot use the spell ${spell}: only fighters with the Caster keyword know spells (add keywords: [caster])` });
     }
   }
+  problems.push(...unmodelledKeywords(s));
   const classes: readonly string[] = WEAPON_CLASSES;
   const knobLayers: [StudyProblem['path'], KnobsInput][] = [
     [['rules'], s.rules],
@@ -227,5 +228,35 @@ export function checkSituations(
     if (s.gangUp) ignored('gangUp', (k) => k === 'melee', 'Gang Up applies to Melee attacks only');
     if (s.cover !== undefined && s.cover !== 'none') ignored('cover', (k) => k !== 'melee', 'cover applies to Ranged and Cast attacks only');
   });
+  return problems;
+}
+
+/** Fighter keywords the engines read; any other is accepted but changes nothing. */
+export const MODELLED_FIGHTER_KEYWORDS = ['caster', 'gunslinger'] as const;
+/** Weapon keywords the schema accepts but no engine models, with why. */
+const UNMODELLED_WEAPON_KEYWORDS: Readonly<Record<string, string>> = {
+  smoke: 'Smoke blocks line of sight, and fights here have no line of sight to block',
+};
+
+/** Accepted but not modelled keywords: a warning naming each, never silence (issue 10). */
+function unmodelledKeywords(s: SkirmishStudyParts): StudyProblem[] {
+  const problems: StudyProblem[] = [];
+  const known: readonly string[] = MODELLED_FIGHTER_KEYWORDS;
+  for (const [name, f] of Object.entries(s.fighters)) {
+    f.keywords.forEach((k, i) => {
+      if (!known.includes(k.toLowerCase())) {
+        problems.push({
+          path: ['fighters', name, 'keywords', i], warning: true,
+          message: `keyword "${k}" is not modelled and changes no result (modelled: ${known.join(', ')})`,
+        });
+      }
+    });
+  }
+  for (const [name, w] of Object.entries(s.weapons)) {
+    w.keywords.forEach((k, i) => {
+      const why = UNMODELLED_WEAPON_KEYWORDS[k];
+      if (why !== undefined) problems.push({ path: ['weapons', name, 'keywords', i], warning: true, message: `keyword "${k}" is accepted but not modelled: ${why}` });
+    });
+  }
   return problems;
 }

@@ -86,6 +86,7 @@ export const knobsSchema = z.strictObject({
 export const fightKnobsSchema = knobsSchema.extend({
   initiative: z.enum(['roll-off', 'a', 'b', 'alternate']).optional(),
   stunnedActs: z.boolean().optional(),
+  failedRetreat: z.enum(['leaves', 'stays']).optional(),
   primer: int(1, 7).optional(),
 });
 

@@ -15,6 +15,11 @@ export function checkFace(value: number): number {
   return Math.min(6, Math.max(2, 8 - value));
 }
 
+/** One d6 check against the face `need` (checkFace): a natural 1 always fails, a natural 6 always passes. */
+export function passes(face: number, need: number): boolean {
+  return face !== 1 && (face === 6 || face >= need);
+}
+
 /** Cast actions are attacks with a `spell`; other attacks are Melee or Ranged by weapon type. */
 export function attackKind(weapon: Weapon): AttackKind {
   return weapon.class === 'spell' ? 'cast' : weapon.type;

@@ -22,16 +22,26 @@ export interface WoundResult {
  * With stepPerHit every hit past 0 Wounds moves one step (Downed -> Stunned -> Out of Action).
  */
 export function applyWounds(state: number, woundsLeft: number, unblocked: number, o: WoundOptions): WoundResult {
-  if (unblocked <= 0 || state === OUT_OF_ACTION) return { state, woundsLeft };
+  const packed = woundStep(state, woundsLeft, unblocked, o.impact, o.stepPerHit);
+  return { state: packed & 3, woundsLeft: packed >>> 2 };
+}
+
+/**
+ * The same rule without allocating, for fight engines' hot loops: the new state in the low 2 bits,
+ * the Wounds left above them (`state = r & 3`, `woundsLeft = r >>> 2`). applyWounds is built on it,
+ * so attacks and fights share one copy of the rule.
+ */
+export function woundStep(state: number, woundsLeft: number, unblocked: number, impact: boolean, stepPerHit: boolean): number {
+  if (unblocked <= 0 || state === OUT_OF_ACTION) return state | (woundsLeft << 2);
   if (state === ACTIVE) {
-    if (unblocked < woundsLeft) return { state: ACTIVE, woundsLeft: woundsLeft - unblocked };
+    if (unblocked < woundsLeft) return ACTIVE | ((woundsLeft - unblocked) << 2);
     const excess = unblocked - woundsLeft;
-    let next = o.impact ? STUNNED : DOWNED;
-    if (excess > 0) next = o.stepPerHit ? Math.max(next, DOWNED + excess) : Math.max(next, STUNNED);
-    return { state: Math.min(next, OUT_OF_ACTION), woundsLeft: 0 };
+    let next = impact ? STUNNED : DOWNED;
+    if (excess > 0) next = stepPerHit ? Math.max(next, DOWNED + excess) : Math.max(next, STUNNED);
+    return Math.min(next, OUT_OF_ACTION);
   }
-  const steps = o.stepPerHit ? unblocked : 1;
-  return { state: Math.min(state + steps, OUT_OF_ACTION), woundsLeft: 0 };
+  const steps = stepPerHit ? unblocked : 1;
+  return Math.min(state + steps, OUT_OF_ACTION);
 }
 
 /** The state after 0, 1, ..., maxUnblocked unblocked hits, as a lookup table for hot loops. */

@@ -1,66 +1,27 @@
 /**
  * One skirmish duel (rules.md 1.8): rounds of activations of 2 actions, initiative, a distance
  * between the two fighters, every action of seeds 000 and 002 a duel can use, Ranged Reactions,
- * wound states, and a draw after maxRounds. The Duel object is built once per task and reused
- * for every duel (no allocation per duel once its attack tables exist).
+ * wound states, and a draw after maxRounds. The engine enforces what the rules allow (a Move away
+ * from an engaged Active enemy is a Retreat); a policy (duel/actions.ts) chooses among it. The Duel
+ * is built once per task and reused for every duel (no allocation per duel once its attack tables
+ * exist). With an observer attached it reports every action (src/systems/trace.ts).
+ * Longer than our ~300-line guide on purpose: one class keeps the hot loop monomorphic and lets
+ * V8 inline the actions; event building lives in events.ts and is only reached when tracing.
  */
+import type { TraceEvent, TraceObserver } from '../../trace.js';
 import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED, type Loadout } from '../profile.js';
 import { UNARMED as UNARMED_WEAPON } from '../resolve.js';
-import { checkFace } from '../sequence.js';
+import { passes } from '../sequence.js';
 import { DODGE_MOVED, SHOVE_MOVED } from '../spec.js';
+import { woundStep } from '../wounds.js';
+import { Action, DODGE, ENGAGEMENT, HIDDEN_RANGE, MANOEUVRE_INCHES, SHOVE, type DuelPolicy, type DuelView } from './actions.js';
 import type { DuelDice } from './dice.js';
-import { decide } from './policies.js';
-import { AttackCache, weaponInfo, type DuelSpec, type WeaponInfo } from './setup.js';
+import { rollsOf, STATE_NAMES } from './events.js';
+import { Fighter } from './fighter.js';
+import { AttackCache, type DuelSpec } from './setup.js';
 
-/** Action codes (small integers: policies return them, perform() dispatches on them). */
-export const Action = {
-  None: 0, MoveToward: 1, MoveAway: 2, Charge: 3, Melee: 4, Ranged: 5, Cast: 6, Aim: 7, Brace: 8, Retreat: 9,
-  Hide: 10, MercyKill: 11, Recover: 12, CrawlAway: 13,
-} as const;
-export type Action = (typeof Action)[keyof typeof Action];
-
-/** One fighter's profile numbers and its state during a duel. */
-export class Fighter {
-  readonly movement: number;
-  readonly skillFace: number;
-  readonly wounds: number;
-  readonly casting: number;
-  readonly weapons: readonly WeaponInfo[];
-  /** Index of the weapon used for Melee (the first melee weapon), or -1: unarmed is appended. */
-  readonly melee: number;
-  /** Index of the first Ranged or Cast weapon, or -1. */
-  readonly shooting: number;
-  state = ACTIVE;
-  woundsLeft = 0;
-  primary = 0;
-  braced = 0;
-  aimed = 0;
-  moved = false;
-  firedThisActivation = false;
-  hidden = false;
-
-  constructor(readonly loadout: Loadout, readonly policy: number, spec: DuelSpec) {
-    const f = loadout.fighter;
-    this.movement = f.movement;
-    this.skillFace = checkFace(f.skill);
-    this.wounds = f.wounds;
-    this.casting = f.casting ?? 0;
-    this.weapons = loadout.weapons.map((w) => weaponInfo(w, spec.knobs));
-    this.melee = this.weapons.findIndex((w) => w.kind === 'melee');
-    this.shooting = this.weapons.findIndex((w) => w.kind !== 'melee');
-  }
-
-  reset(): void {
-    this.state = ACTIVE;
-    this.woundsLeft = this.wounds;
-    this.primary = 0;
-    this.braced = 0;
-    this.aimed = 0;
-    this.moved = false;
-    this.firedThisActivation = false;
-    this.hidden = false;
-  }
-}
+export { Action, ENGAGEMENT, HIDDEN_RANGE } from './actions.js';
+export { Fighter } from './fighter.js';
 
 export interface DuelResult {
   /** 0 = a won, 1 = b won, 2 = draw (maxRounds reached). */
@@ -68,11 +29,9 @@ export interface DuelResult {
   readonly rounds: number;
 }
 
-export const ENGAGEMENT = 1;
-/** Hidden fighters cannot be targeted by Ranged or Cast attacks beyond this. */
-export const HIDDEN_RANGE = 6;
+const SIDES = ['a', 'b'] as const;
 
-export class Duel {
+export class Duel implements DuelView {
   readonly fighters: readonly [Fighter, Fighter];
   /** attacks[s]: side s attacking the other side. */
   private readonly attacks: readonly [AttackCache, AttackCache];
@@ -81,14 +40,31 @@ export class Duel {
   /** Actions left in the current activation (a policy reads it to plan Aim). */
   actionsLeft = 0;
   over = false;
+  /** The tracer, or null (run: one predictable branch per action). */
+  observer: TraceObserver | null = null;
+  /** Inside a Ranged Reaction (events say so). */
+  private reacting = false;
+  /** Knobs read every round, as plain fields: initiative (0 roll-off, 1 a, 2 b, 3 alternate), stunnedActs, failedRetreat stays. */
+  private readonly initiativeKnob: number;
+  private readonly stunnedActs: boolean;
+  private readonly failedStays: boolean;
 
-  constructor(readonly spec: DuelSpec, private readonly dice: DuelDice) {
+  constructor(readonly spec: DuelSpec, private readonly dice: DuelDice, private readonly policy: DuelPolicy) {
     const { a, b } = withUnarmed(spec);
+    this.initiativeKnob = ['roll-off', 'a', 'b', 'alternate'].indexOf(spec.knobs.initiative);
+    this.stunnedActs = spec.knobs.stunnedActs;
+    this.failedStays = spec.knobs.failedRetreat === 'stays';
     this.fighters = [new Fighter(a, spec.policies[0], spec), new Fighter(b, spec.policies[1], spec)];
     this.attacks = [
       new AttackCache(a, b, spec.knobs, spec.settings.cover),
       new AttackCache(b, a, spec.knobs, spec.settings.cover),
     ];
+  }
+
+  /** Attaches (or detaches) a tracer; per-die dice then keep the faces they roll. */
+  observe(observer: TraceObserver | null): void {
+    this.observer = observer;
+    this.dice.record(observer !== null);
   }
 
   /** Plays one duel to the end. */
@@ -97,6 +73,7 @@ export class Duel {
     this.fighters[1].reset();
     this.distance = this.spec.settings.distance;
     this.over = false;
+    if (this.observer !== null) this.observer.begin();
     const maxRounds = this.spec.settings.maxRounds;
     for (this.round = 1; this.round <= maxRounds; this.round++) {
       const first = this.initiative();
@@ -104,16 +81,18 @@ export class Duel {
         this.activate(first);
         if (!this.over) this.activate(1 - first);
       }
-      if (this.over) return { winner: this.fighters[0].state === OUT_OF_ACTION ? 1 : 0, rounds: this.round };
+      if (this.over) break;
     }
-    this.round = maxRounds;
-    return { winner: 2, rounds: maxRounds };
+    if (!this.over) this.round = maxRounds;
+    const winner = !this.over ? 2 : this.fighters[0].state === OUT_OF_ACTION ? 1 : 0;
+    if (this.observer !== null) this.observer.end(winner, this.round);
+    return { winner, rounds: this.round };
   }
 
   /** Whether side s activates this round: Active or Downed (Stunned too with knob stunnedActs). */
   activates(s: number): boolean {
     const st = this.fighters[s]!.state;
-    return st === ACTIVE || st === DOWNED || (st === STUNNED && this.spec.knobs.stunnedActs);
+    return st === ACTIVE || st === DOWNED || (st === STUNNED && this.stunnedActs);
   }
 
   /**
@@ -125,12 +104,19 @@ export class Duel {
     const b = this.activates(1);
     if (!a && !b) return -1;
     if (a !== b) return a ? 0 : 1;
-    switch (this.spec.knobs.initiative) {
-      case 'a':
+    const first = this.equalCounts();
+    if (this.observer !== null) this.note(first, 'initiative', -1, SIDES[first], '');
+    return first;
+  }
+
+  /** Who goes first with equal activation counts: knob `initiative` (default a d6 roll-off, ties rerolled). */
+  private equalCounts(): number {
+    switch (this.initiativeKnob) {
+      case 1:
         return 0;
-      case 'b':
+      case 2:
         return 1;
-      case 'alternate':
+      case 3:
         return (this.round - 1) % 2;
       default:
         for (let guard = 0; guard < 1000; guard++) {
@@ -148,12 +134,19 @@ export class Duel {
     if (!this.activates(s)) return;
     f.braced = 0;
     f.aimed = 0;
+    f.rangedThisActivation = false;
+    // "Moved this activation" is per activation: the enemy's flag from its own activation does not
+    // carry into its reactions during this one (a heavy weapon may fire back unless it moves now).
     f.moved = false;
-    f.firedThisActivation = false;
+    const other = this.fighters[1 - s]!;
+    other.moved = false;
+    // Aim and "a Ranged action earlier this activation" end with the other fighter's own activation too.
+    other.aimed = 0;
+    other.rangedThisActivation = false;
     this.actionsLeft = 2;
     while (this.actionsLeft > 0 && !this.over && this.activates(s)) {
       this.actionsLeft--;
-      this.perform(s, decide(this, s, false), false);
+      this.perform(s, this.policy.decide(this, s, false), false);
     }
   }
 
@@ -162,34 +155,36 @@ export class Duel {
     const f = this.fighters[s]!;
     switch (action) {
       case Action.MoveToward:
-        this.moveBy(s, -f.movement);
-        f.moved = true;
+        this.move(s, -this.policy.moveInches(this, s, action, f.movement));
         break;
       case Action.MoveAway:
-        this.moveBy(s, f.movement);
-        f.moved = true;
+        this.leave(s, Action.MoveAway);
         break;
       case Action.Charge:
         this.charge(s);
         break;
       case Action.Melee:
-        if (this.distance <= ENGAGEMENT) this.attack(s, f.melee, 0, false);
+        if (this.distance <= ENGAGEMENT) this.attackAction(s, f.melee, 0, false, 'melee');
         break;
       case Action.Ranged:
+        this.ranged(s, reaction);
+        break;
       case Action.Cast:
-        this.shoot(s, f.shooting, reaction);
+        this.castAction(s);
         break;
       case Action.Aim:
         f.aimed = 1;
+        if (this.observer !== null) this.note(s, 'aim', -1, undefined, undefined);
         break;
       case Action.Brace:
         f.braced = 1;
+        if (this.observer !== null) this.note(s, 'brace', -1, undefined, undefined);
         break;
       case Action.Retreat:
-        this.retreat(s);
+        this.leave(s, Action.Retreat);
         break;
       case Action.Hide:
-        if (this.spec.settings.terrain && !f.firedThisActivation) f.hidden = true;
+        this.hide(s);
         break;
       case Action.MercyKill:
         this.mercyKill(s);
@@ -198,14 +193,42 @@ export class Duel {
         this.recover(s);
         break;
       case Action.CrawlAway:
-        if (f.state === DOWNED || (f.state === STUNNED && this.spec.knobs.stunnedActs)) this.distance += Math.ceil(f.movement / 2);
+        this.crawl(s);
         break;
       default:
         break;
     }
   }
 
-  /** Move: up to Movement toward (negative) or away; a fighter cannot end on the other's base. */
+  /** Hide (002): needs terrain (the study's `terrain`) and no Ranged action earlier this activation. */
+  hide(s: number): void {
+    const f = this.fighters[s]!;
+    if (this.canHide(s)) f.hidden = true;
+    if (this.observer !== null) this.note(s, 'hide', -1, f.hidden ? 'hidden' : 'cannot hide', undefined);
+  }
+
+  /**
+   * Move away (or Retreat): leaving an Active enemy's engagement range is a Retreat, whatever the
+   * policy called it (002); otherwise a plain Move away.
+   */
+  leave(s: number, action: Action): void {
+    if (this.engagedWithActive(s)) this.retreat(s);
+    else this.move(s, this.policy.moveInches(this, s, action === Action.Retreat ? Action.MoveAway : action, this.fighters[s]!.movement));
+  }
+
+  /** Within 1" of an enemy that is Active (the one a Retreat is needed to leave). */
+  engagedWithActive(s: number): boolean {
+    return this.distance <= ENGAGEMENT && this.fighters[1 - s]!.state === ACTIVE;
+  }
+
+  /** Move: toward (negative inches) or away; a fighter cannot end on the other's base. */
+  move(s: number, inches: number): void {
+    const before = this.distance;
+    this.moveBy(s, inches);
+    this.fighters[s]!.moved = true;
+    if (this.observer !== null) this.note(s, 'move', before, undefined, undefined);
+  }
+
   moveBy(s: number, inches: number): void {
     this.distance = Math.max(0, this.distance + inches);
     const f = this.fighters[s]!;
@@ -220,61 +243,126 @@ export class Duel {
   charge(s: number): void {
     const f = this.fighters[s]!;
     if (!this.canCharge(s)) return;
+    const before = this.distance;
     this.distance = 0;
     f.moved = true;
     f.hidden = false;
+    if (this.observer !== null) this.note(s, 'charge', before, undefined, undefined);
   }
 
-  /** Whether side s may shoot its ranged weapon or spell now (range, Hidden, heavy). */
+  /** Whether weapon i of side s can shoot now (range, a Hidden target beyond 6", heavy after moving). */
+  canShootWith(s: number, i: number): boolean {
+    const f = this.fighters[s]!;
+    const w = f.weapons[i];
+    if (w === undefined || !(w.ranged || w.cast)) return false;
+    const d = this.distance;
+    if (d < w.min || d > w.max) return false;
+    if (d > HIDDEN_RANGE && this.fighters[1 - s]!.hidden) return false;
+    return !(w.heavy && f.moved);
+  }
+
+  /** The first Ranged (cast = false) or Cast (cast = true) weapon of side s that can shoot now, or -1. */
+  firstShot(s: number, cast: boolean): number {
+    const ws = this.fighters[s]!.weapons;
+    for (let i = 0; i !== ws.length; ++i) {
+      if (ws[i]!.cast === cast && this.canShootWith(s, i)) return i;
+    }
+    return -1;
+  }
+
   canShoot(s: number): boolean {
     const f = this.fighters[s]!;
     const w = f.weapons[f.shooting];
     if (w === undefined) return false;
-    const enemy = this.fighters[1 - s]!;
-    if (this.distance < w.min || this.distance > w.max) return false;
-    if (enemy.hidden && this.distance > HIDDEN_RANGE) return false;
-    return !(w.heavy && f.moved);
+    return this.canShootWith(s, f.shooting) || (f.shooters > 1 && this.firstShot(s, w.cast) >= 0);
   }
 
-  /** A Ranged Attack Action (primer roll first for firearms) or a Cast action, then the target's Ranged Reaction. */
-  shoot(s: number, weapon: number, reaction: boolean): void {
-    const f = this.fighters[s]!;
-    const w = f.weapons[weapon];
-    if (w === undefined || !this.canShoot(s)) return;
-    f.hidden = false;
-    f.firedThisActivation = true;
-    if (w.kind === 'cast') {
-      this.cast(s, weapon, w);
-      return;
-    }
-    const aim = f.aimed;
-    f.aimed = 0;
-    if (!w.firearm || this.dice.d6() >= w.primer) this.attack(s, weapon, aim, false);
-    else f.primary = weapon;
-    // Ranged Reaction: the target, if neither Downed nor Out of Action (nor Stunned), acts at once.
-    const t = 1 - s;
-    if (!reaction && !this.over && this.fighters[t]!.state === ACTIVE) this.perform(t, decide(this, t, true), true);
-  }
-
-  /** Casting Roll: 2d6 + casting; double 1s is a mishap (backlash), below the difficulty fizzles. */
-  cast(s: number, weapon: number, w: WeaponInfo): void {
-    const f = this.fighters[s]!;
-    const r1 = this.dice.d6();
-    const r2 = this.dice.d6();
-    f.primary = weapon;
-    if (r1 === 1 && r2 === 1) {
-      this.wound(s, w.backlash, false);
-      return;
-    }
-    if (r1 + r2 + f.casting < w.difficulty) return;
-    this.attack(s, weapon, 0, false);
+  canHide(s: number): boolean {
+    return this.spec.settings.terrain && !this.fighters[s]!.rangedThisActivation;
   }
 
   /**
-   * One Attack Sequence by side s with a weapon (-1: unarmed, the last entry of the loadout).
-   * Mercy Kill on a Downed target: any unblocked hit takes it Out of Action.
+   * A Ranged action: one Ranged Attack Action with the first weapon that can fire, or with every
+   * one that can for a gunslinger (002); each gives the target its Ranged Reaction.
    */
-  attack(s: number, weapon: number, aim: number, mercy: boolean): void {
+  ranged(s: number, reaction: boolean): void {
+    const f = this.fighters[s]!;
+    const first = f.shooting;
+    if (!f.gunslinger && first >= 0 && f.weapons[first]!.ranged && this.canShootWith(s, first)) {
+      this.fire(s, first, reaction);
+      return;
+    }
+    for (let i = 0; i !== f.weapons.length && !this.over; ++i) {
+      if (!f.weapons[i]!.ranged || !this.canShootWith(s, i)) continue;
+      this.fire(s, i, reaction);
+      if (!f.gunslinger) return;
+    }
+  }
+
+  /** One Ranged Attack Action (primer roll first for firearms), then the target's Ranged Reaction. */
+  fire(s: number, weapon: number, reaction: boolean): void {
+    const f = this.fighters[s]!;
+    const w = f.weapons[weapon]!;
+    f.hidden = false;
+    f.rangedThisActivation = true;
+    const aim = f.aimed;
+    f.aimed = 0;
+    if (!w.firearm || this.dice.d6() >= w.primer) this.attackAction(s, weapon, aim, false, 'ranged');
+    else {
+      f.primary = weapon;
+      if (this.observer !== null) this.note(s, 'ranged', -1, 'primer fails: no shot', 'primer');
+    }
+    // Ranged Reaction: the target, if neither Downed nor Out of Action (nor Stunned), acts at once;
+    // a reaction never triggers a reaction.
+    const t = 1 - s;
+    if (!reaction && !this.over && this.fighters[t]!.state === ACTIVE) this.react(t);
+  }
+
+  /** Side t's Ranged Reaction: one action its policy picks (events mark it). */
+  private react(t: number): void {
+    this.reacting = true;
+    this.perform(t, this.policy.decide(this, t, true), true);
+    this.reacting = false;
+  }
+
+  /** Cast (no Ranged Reaction): Casting Roll 2d6 + casting; double 1s is a mishap (backlash), below the difficulty fizzles. */
+  castAction(s: number): void {
+    const weapon = this.firstShot(s, true);
+    if (weapon < 0) return;
+    const f = this.fighters[s]!;
+    const w = f.weapons[weapon]!;
+    f.hidden = false;
+    f.primary = weapon;
+    const r1 = this.dice.d6();
+    const r2 = this.dice.d6();
+    if (r1 === 1 && r2 === 1) {
+      this.wound(s, w.backlash, false);
+      if (this.observer !== null) this.emit(s, 'cast', -1, { result: `mishap: ${w.backlash} Wound(s) of backlash`, rolls: rollsOf(this.dice.take(), 'casting') });
+      return;
+    }
+    if (r1 + r2 + f.casting < w.difficulty) {
+      if (this.observer !== null) this.emit(s, 'cast', -1, { result: `fizzles (${r1 + r2 + f.casting} < ${w.difficulty})`, rolls: rollsOf(this.dice.take(), 'casting') });
+      return;
+    }
+    this.attackAction(s, weapon, 0, false, 'cast');
+  }
+
+  /** An Attack Sequence by side s, its event, then the target's Dodge / Shove movement. */
+  attackAction(s: number, weapon: number, aim: number, mercy: boolean, name: string): void {
+    const t = 1 - s;
+    const before = this.distance;
+    const targetBefore = this.fighters[t]!.state;
+    const code = this.strike(s, weapon, aim, mercy);
+    if (this.observer !== null) this.emitAttack(s, name, before, targetBefore, code);
+    if (!mercy) this.manoeuvres(t, code);
+  }
+
+  /**
+   * One Attack Sequence by side s with a weapon (-1: unarmed, the last entry of the loadout), its
+   * Wounds applied; returns the outcome code. Mercy Kill on a Downed target: any unblocked hit takes
+   * it Out of Action.
+   */
+  strike(s: number, weapon: number, aim: number, mercy: boolean): number {
     const f = this.fighters[s]!;
     const t = 1 - s;
     const target = this.fighters[t]!;
@@ -287,33 +375,33 @@ export class Duel {
     const unblocked = code >> 2;
     if (mercy) {
       if (unblocked >= 1) this.takeOut(t);
-      return;
+    } else {
+      this.wound(t, unblocked, entry.spec.impact);
     }
-    this.wound(t, unblocked, entry.spec.impact);
-    if (target.state === ACTIVE) {
-      if (code & DODGE_MOVED) this.distance += 2;
-      if (code & SHOVE_MOVED) this.distance += 2;
-    }
+    return code;
   }
 
-  /** Applies unblocked hits to side t (rules.md 1.7), ending the duel at Out of Action. */
+  /** Dodge / Shove movement of an attack on side t, only while t is still Active; t's policy picks how far (up to 2"). */
+  manoeuvres(t: number, code: number): void {
+    if (this.fighters[t]!.state !== ACTIVE) return;
+    if (code & DODGE_MOVED) this.manoeuvre(t, DODGE, 'dodge');
+    if (code & SHOVE_MOVED) this.manoeuvre(t, SHOVE, 'shove');
+  }
+
+  private manoeuvre(t: number, which: number, name: string): void {
+    const before = this.distance;
+    const inches = Math.min(MANOEUVRE_INCHES, Math.max(0, this.policy.manoeuvreInches(this, t, which)));
+    this.distance += inches;
+    if (this.observer !== null) this.note(t, name, before, undefined, undefined);
+  }
+
+  /** Applies unblocked hits to side t with the shared rule (wounds.ts), ending the duel at Out of Action. */
   wound(t: number, unblocked: number, impact: boolean): void {
     if (unblocked <= 0) return;
     const f = this.fighters[t]!;
-    const step = this.spec.knobs.stepPerHit;
-    if (f.state === ACTIVE) {
-      if (unblocked < f.woundsLeft) {
-        f.woundsLeft -= unblocked;
-        return;
-      }
-      const excess = unblocked - f.woundsLeft;
-      f.woundsLeft = 0;
-      let next = impact ? STUNNED : DOWNED;
-      if (excess > 0) next = step ? Math.max(next, DOWNED + excess) : Math.max(next, STUNNED);
-      f.state = Math.min(next, OUT_OF_ACTION);
-    } else {
-      f.state = Math.min(f.state + (step ? unblocked : 1), OUT_OF_ACTION);
-    }
+    const r = woundStep(f.state, f.woundsLeft, unblocked, impact, this.spec.knobs.stepPerHit);
+    f.state = r & 3;
+    f.woundsLeft = r >>> 2;
     if (f.state !== ACTIVE) f.hidden = false;
     if (f.state === OUT_OF_ACTION) this.over = true;
   }
@@ -323,15 +411,21 @@ export class Duel {
     this.over = true;
   }
 
-  /** Retreat: a Skill check; on a fail the enemy gets a free Melee attack; then, if Active, move away. */
+  /**
+   * Retreat: a Skill check; on a fail the enemy (if Active) makes a free Melee attack; then, if
+   * still Active, the fighter moves away, unless it failed and the knob failedRetreat is `stays`.
+   */
   retreat(s: number): void {
     const f = this.fighters[s]!;
-    if (this.distance > ENGAGEMENT) return;
+    const before = this.distance;
     const face = this.dice.d6();
-    const passed = face !== 1 && (face === 6 || face >= f.skillFace);
-    const enemy = this.fighters[1 - s]!;
-    if (!passed && enemy.state === ACTIVE) this.attack(1 - s, enemy.melee, 0, false);
-    if (!this.over && f.state === ACTIVE) this.moveBy(s, f.movement);
+    const passed = passes(face, f.skillFace);
+    const check = this.observer !== null ? this.dice.take() : null;
+    const e = 1 - s;
+    if (!passed && this.fighters[e]!.state === ACTIVE) this.attackAction(e, this.fighters[e]!.melee, 0, false, 'free-attack');
+    const leaves = passed || !this.failedStays;
+    if (!this.over && f.state === ACTIVE && leaves) this.moveBy(s, this.policy.moveInches(this, s, Action.Retreat, f.movement));
+    if (this.observer !== null) this.emit(s, 'retreat', before, { rolls: check?.d6, result: passed ? 'Skill check passes' : `Skill check fails${leaves ? '' : ': stays engaged'}` });
   }
 
   /** Mercy Kill: a Stunned enemy within 1" goes Out of Action; a Downed one takes a Melee attack. */
@@ -339,8 +433,10 @@ export class Duel {
     const t = 1 - s;
     const target = this.fighters[t]!;
     if (this.distance > ENGAGEMENT) return;
-    if (target.state === STUNNED) this.takeOut(t);
-    else if (target.state === DOWNED) this.attack(s, this.fighters[s]!.melee, 0, true);
+    if (target.state === STUNNED) {
+      this.takeOut(t);
+      if (this.observer !== null) this.note(s, 'mercy-kill', -1, 'Stunned: out of action', undefined);
+    } else if (target.state === DOWNED) this.attackAction(s, this.fighters[s]!.melee, 0, true, 'mercy-kill');
   }
 
   /** Recover (Downed): 1 Stunned; 2-3 stays Downed; 4-5 Active with 1 Wound; 6 also one more action. */
@@ -354,6 +450,48 @@ export class Duel {
       f.woundsLeft = 1;
       if (r === 6) this.actionsLeft++;
     }
+    if (this.observer !== null) this.note(s, 'recover', -1, r === 6 ? 'stands with 1 Wound and one more action' : undefined, '');
+  }
+
+  /** Crawl (Downed; Stunned too with knob stunnedActs): half Movement (rounded up) away. */
+  crawl(s: number): void {
+    const f = this.fighters[s]!;
+    if (!(f.state === DOWNED || (f.state === STUNNED && this.spec.knobs.stunnedActs))) return;
+    const before = this.distance;
+    this.distance += this.policy.moveInches(this, s, Action.CrawlAway, Math.ceil(f.movement / 2));
+    if (this.observer !== null) this.note(s, 'crawl', before, undefined, undefined);
+  }
+
+  private emitAttack(s: number, name: string, before: number, targetBefore: number, code: number): void {
+    const dodge = code & DODGE_MOVED ? ' (Dodge block)' : '';
+    const shove = code & SHOVE_MOVED ? ' (Shove block)' : '';
+    this.emit(s, name, before, {
+      rolls: rollsOf(this.dice.take(), name === 'ranged' ? 'primer' : 'casting'), wounds: code >> 2,
+      target_state_before: STATE_NAMES[targetBefore], result: `${code >> 2} unblocked${dodge}${shove}`,
+    });
+  }
+
+  /** An event with an optional result and the faces rolled since the last one (group name for d6s before an attack). */
+  private note(s: number, action: string, before: number, result: string | undefined, rolls: string | undefined): void {
+    const text = action === 'initiative' ? `${result ?? ''} goes first` : result;
+    this.emit(s, action, before, { result: text, rolls: rolls === undefined ? undefined : rollsOf(this.dice.take(), rolls) });
+  }
+
+  /** Builds and sends one event (only ever called with an observer attached); undefined fields are left out. */
+  private emit(s: number, action: string, before: number, extra: Readonly<Record<string, unknown>>): void {
+    const [a, b] = this.fighters;
+    const t = 1 - s;
+    const event: Record<string, unknown> = {
+      round: this.round, side: SIDES[s]!, actor: this.fighters[s]!.name, action,
+      ...(action === 'initiative' ? {} : { target: this.fighters[t]!.name, target_state_after: STATE_NAMES[this.fighters[t]!.state]! }),
+      ...(before >= 0 ? { distance_before: before } : {}), distance_after: this.distance,
+      state_after: STATE_NAMES[this.fighters[s]!.state]!,
+      wounds_left: { a: a.woundsLeft, b: b.woundsLeft },
+      ...(this.reacting ? { reaction: true } : {}),
+      ...extra,
+    };
+    for (const k of Object.keys(event)) if (event[k] === undefined) delete event[k];
+    this.observer!.event(event as unknown as TraceEvent);
   }
 }
 

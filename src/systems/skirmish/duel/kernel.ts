@@ -7,6 +7,7 @@ import type { Kernel } from '../../types.js';
 import { OUT_OF_ACTION } from '../profile.js';
 import { perDieDice, TableDuelDice, type PerDieDuelDice } from './dice.js';
 import { Duel } from './engine.js';
+import { DUEL_POLICY } from './policies.js';
 import type { DuelSpec } from './setup.js';
 
 /** Wounds histograms go up to this many Wounds left. */
@@ -50,9 +51,10 @@ export const skirmishDuelTable: Kernel<DuelSpec, Prepared> = {
   warmup: 640,
   prepare(spec) {
     const dice = new TableDuelDice(deriveStream(0));
-    return { duel: new Duel(spec, dice), rng: dice.rng, layout: duelLayout(spec.settings.maxRounds) };
+    return { duel: new Duel(spec, dice, DUEL_POLICY), rng: dice.rng, layout: duelLayout(spec.settings.maxRounds) };
   },
   run,
+  observe: (p, observer) => p.duel.observe(observer),
 };
 
 export const skirmishDuelDice: Kernel<DuelSpec, Prepared> = {
@@ -60,7 +62,8 @@ export const skirmishDuelDice: Kernel<DuelSpec, Prepared> = {
   warmup: 128,
   prepare(spec) {
     const dice: PerDieDuelDice = perDieDice(deriveStream(0));
-    return { duel: new Duel(spec, dice), rng: dice.rng, layout: duelLayout(spec.settings.maxRounds) };
+    return { duel: new Duel(spec, dice, DUEL_POLICY), rng: dice.rng, layout: duelLayout(spec.settings.maxRounds) };
   },
   run,
+  observe: (p, observer) => p.duel.observe(observer),
 };

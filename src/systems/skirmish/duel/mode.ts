@@ -33,11 +33,12 @@ function check(study: DuelStudy): StudyProblem[] {
 
 export function resolveDuelKnobs(...layers: DuelStudy['rules'][]): DuelKnobs {
   const base = resolveKnobs(...layers);
-  let extra = { initiative: 'roll-off' as DuelKnobs['initiative'], stunnedActs: false, primer: 2 };
+  let extra = { initiative: 'roll-off' as DuelKnobs['initiative'], stunnedActs: false, failedRetreat: 'leaves' as DuelKnobs['failedRetreat'], primer: 2 };
   for (const l of layers) {
     extra = {
       initiative: l.initiative ?? extra.initiative,
       stunnedActs: l.stunnedActs ?? extra.stunnedActs,
+      failedRetreat: l.failedRetreat ?? extra.failedRetreat,
       primer: l.primer ?? extra.primer,
     };
   }

@@ -1,18 +1,19 @@
 /**
- * Fighter behaviour: for each action, a named policy picks one. `aggressive` is pinned exactly
+ * Fighter behaviour: for each action, a named policy picks one from a state view (actions.ts);
+ * the engine enforces the rules whatever the policy asks. `aggressive` is pinned exactly
  * (rules.md 1.8) because users compare its numbers across versions:
  *   (1) itself Downed: Recover; (2) more than 1" away: Charge if it can end within 1", else Move
- *   straight at the enemy; (3) enemy Stunned or Downed: Mercy Kill; (4) otherwise Melee.
- * `shooter`: Aim then shoot; Retreat when engaged with an Active enemy; close to or back off to
- * its weapon's range. `kite`: stay out of the enemy's charge reach (its Movement + 1") and shoot.
+ *   straight at the enemy by its full Movement; (3) enemy Stunned or Downed: Mercy Kill;
+ *   (4) otherwise Melee. Dodge and Shove always move the full 2".
+ * `shooter` and `kite` are written out as decision lists in docs/rules/skirmish.md.
  */
 import { ACTIVE, DOWNED, STUNNED } from '../profile.js';
-import { Action, ENGAGEMENT, type Duel } from './engine.js';
+import { Action, ENGAGEMENT, HIDDEN_RANGE, MANOEUVRE_INCHES, type DuelPolicy, type DuelView } from './actions.js';
 import { KITE, SHOOTER } from './setup.js';
 
-export function decide(duel: Duel, s: number, reaction: boolean): Action {
+function decide(duel: DuelView, s: number, reaction: boolean): Action {
   const f = duel.fighters[s]!;
-  if (f.state === DOWNED) return reaction ? Action.None : Action.Recover;
+  if (f.state === DOWNED) return reaction ? Action.None : downed(duel, s);
   // Knob stunnedActs: a Stunned fighter activates; the only thing it can do is crawl away.
   if (f.state === STUNNED) return reaction || !duel.spec.knobs.stunnedActs ? Action.None : Action.CrawlAway;
   if (f.state !== ACTIVE) return Action.None;
@@ -21,51 +22,134 @@ export function decide(duel: Duel, s: number, reaction: boolean): Action {
   return aggressive(duel, s);
 }
 
-function enemyDown(duel: Duel, s: number): boolean {
+/** Whether side s plays a ranged policy (shooter or kite with something to shoot). */
+function ranged(duel: DuelView, s: number): boolean {
+  const f = duel.fighters[s]!;
+  return (f.policy === SHOOTER || f.policy === KITE) && f.shooting >= 0;
+}
+
+function enemyDown(duel: DuelView, s: number): boolean {
   return duel.fighters[1 - s]!.state !== ACTIVE;
 }
 
-export function aggressive(duel: Duel, s: number): Action {
+/** The enemy's charge reach (its Movement + 1"), 0 when it cannot act. */
+function reachOf(duel: DuelView, s: number): number {
+  const e = duel.fighters[1 - s]!;
+  return e.state === ACTIVE ? e.movement + ENGAGEMENT : 0;
+}
+
+/**
+ * Downed: Recover, except that `shooter` and `kite` first Crawl when distance helps: the crawl takes
+ * them beyond an Active enemy's Mercy Kill range (1") or beyond its charge reach.
+ */
+function downed(duel: DuelView, s: number): Action {
+  if (!ranged(duel, s) || duel.fighters[1 - s]!.state !== ACTIVE) return Action.Recover;
+  const d = duel.distance;
+  const after = d + Math.ceil(duel.fighters[s]!.movement / 2);
+  const reach = reachOf(duel, s);
+  if ((d <= ENGAGEMENT && after > ENGAGEMENT) || (d <= reach && after > reach)) return Action.CrawlAway;
+  return Action.Recover;
+}
+
+export function aggressive(duel: DuelView, s: number): Action {
   if (duel.distance > ENGAGEMENT) return duel.canCharge(s) ? Action.Charge : Action.MoveToward;
   if (enemyDown(duel, s)) return Action.MercyKill;
   return Action.Melee;
 }
 
 /** Shoot, after an Aim when this activation leaves another action for the shot. */
-function fire(duel: Duel, s: number, reaction: boolean): Action {
+function fire(duel: DuelView, s: number, reaction: boolean): Action {
   const f = duel.fighters[s]!;
   const w = f.weapons[f.shooting]!;
-  if (w.kind === 'cast') return Action.Cast;
+  if (w.cast) return Action.Cast;
   if (!reaction && f.aimed === 0 && duel.actionsLeft >= 1) return Action.Aim;
   return Action.Ranged;
 }
 
-export function shooter(duel: Duel, s: number, reaction: boolean): Action {
+/**
+ * Hide helps when the study gives terrain, the enemy shoots and could reach this fighter with a
+ * Move, and the fighter is beyond 6" (Hidden fighters cannot be targeted beyond 6").
+ */
+function hideHelps(duel: DuelView, s: number): boolean {
   const f = duel.fighters[s]!;
-  const w = f.weapons[f.shooting]!;
-  if (duel.distance <= ENGAGEMENT) {
-    if (enemyDown(duel, s)) return Action.MercyKill;
-    if (!duel.canShoot(s)) return Action.Retreat;
-  }
-  if (duel.canShoot(s)) return fire(duel, s, reaction);
-  if (duel.distance > w.max) return Action.MoveToward;
-  if (duel.distance < w.min) return Action.MoveAway;
-  // In range but unable to fire (a heavy weapon after moving, a Hidden target): brace instead.
-  return Action.Brace;
+  const e = duel.fighters[1 - s]!;
+  if (f.hidden || !duel.canHide(s) || e.state !== ACTIVE || e.shooting < 0) return false;
+  const d = duel.distance;
+  return d > HIDDEN_RANGE && d - e.movement <= e.weapons[e.shooting]!.max;
 }
 
-export function kite(duel: Duel, s: number, reaction: boolean): Action {
+/** Where a shooter wants to stand: its maximum range, or 6" when the enemy is Hidden beyond 6". */
+function wantedDistance(duel: DuelView, s: number): number {
   const f = duel.fighters[s]!;
-  const enemy = duel.fighters[1 - s]!;
+  const max = f.weapons[f.shooting]!.max;
+  return duel.fighters[1 - s]!.hidden && duel.distance > HIDDEN_RANGE ? Math.min(max, HIDDEN_RANGE) : max;
+}
+
+export function shooter(duel: DuelView, s: number, reaction: boolean): Action {
+  const f = duel.fighters[s]!;
   const w = f.weapons[f.shooting]!;
   if (duel.distance <= ENGAGEMENT) {
     if (enemyDown(duel, s)) return Action.MercyKill;
     if (!duel.canShoot(s)) return Action.Retreat;
   }
-  const reach = enemy.state === ACTIVE ? enemy.movement + ENGAGEMENT : 0;
+  if (duel.canShoot(s)) return fire(duel, s, reaction);
+  if (duel.actionsLeft === 0 && !reaction && hideHelps(duel, s)) return Action.Hide;
+  if (duel.distance > wantedDistance(duel, s)) return Action.MoveToward;
+  if (duel.distance < w.min) return Action.MoveAway;
+  // In range but unable to fire (a heavy weapon after moving): Hide where it helps, else Brace.
+  return hideHelps(duel, s) ? Action.Hide : Action.Brace;
+}
+
+export function kite(duel: DuelView, s: number, reaction: boolean): Action {
+  const f = duel.fighters[s]!;
+  const w = f.weapons[f.shooting]!;
+  if (duel.distance <= ENGAGEMENT) {
+    if (enemyDown(duel, s)) return Action.MercyKill;
+    if (!duel.canShoot(s)) return Action.Retreat;
+  }
+  const reach = reachOf(duel, s);
+  // Within the enemy's charge reach: step out (a Retreat while engaged with an Active enemy).
   if (duel.distance <= reach && !reaction) return Action.MoveAway;
   if (duel.canShoot(s)) return fire(duel, s, reaction);
-  if (duel.distance > w.max && duel.distance - f.movement > reach) return Action.MoveToward;
-  if (duel.distance < w.min) return Action.MoveAway;
-  return Action.Brace;
+  if (duel.actionsLeft === 0 && !reaction && hideHelps(duel, s)) return Action.Hide;
+  const d = duel.distance;
+  if (d > wantedDistance(duel, s) && d - towardInches(duel, s, f.movement) > reach) return Action.MoveToward;
+  if (d < w.min) return Action.MoveAway;
+  return hideHelps(duel, s) ? Action.Hide : Action.Brace;
 }
+
+/** Inches a ranged policy moves toward: only as far as its wanted distance. */
+function towardInches(duel: DuelView, s: number, allowance: number): number {
+  return Math.min(allowance, Math.max(0, duel.distance - wantedDistance(duel, s)));
+}
+
+/**
+ * How far a Move, Retreat or Crawl goes. `aggressive` (and fighters without anything to shoot)
+ * use the full allowance. `shooter` and `kite` move toward only as far as their range needs, and
+ * away only as far as their maximum range (kite: further when its range is inside the enemy's
+ * charge reach), so they never step out of their own range and back (no oscillation).
+ */
+function moveInches(duel: DuelView, s: number, action: Action, allowance: number): number {
+  if (!ranged(duel, s) || action === Action.CrawlAway) return allowance;
+  if (action === Action.MoveToward) return towardInches(duel, s, allowance);
+  const f = duel.fighters[s]!;
+  const max = f.weapons[f.shooting]!.max;
+  if (f.policy === KITE && max <= reachOf(duel, s)) return allowance;
+  const d = duel.distance;
+  // A Retreat must at least leave engagement range.
+  const least = action === Action.Retreat ? ENGAGEMENT + 1 - d : 0;
+  return Math.min(allowance, Math.max(max - d, least, 0));
+}
+
+/**
+ * Dodge and Shove move "up to 2"". `aggressive` keeps its pinned reading (the full 2"). `shooter`
+ * and `kite` go only as far as keeps the enemy within their own maximum range.
+ */
+function manoeuvreInches(duel: DuelView, s: number): number {
+  if (!ranged(duel, s)) return MANOEUVRE_INCHES;
+  const f = duel.fighters[s]!;
+  return Math.min(MANOEUVRE_INCHES, Math.max(0, f.weapons[f.shooting]!.max - duel.distance));
+}
+
+export const DUEL_POLICY: DuelPolicy = { decide, moveInches, manoeuvreInches };
+export { decide };

@@ -29,6 +29,8 @@ export interface DuelSettings {
 export interface DuelKnobs extends Knobs {
   readonly initiative: 'roll-off' | 'a' | 'b' | 'alternate';
   readonly stunnedActs: boolean;
+  /** After a failed Retreat and the free attack: `leaves` (moves away if still Active) or `stays` engaged. */
+  readonly failedRetreat: 'leaves' | 'stays';
   /** Primer of firearms that do not give one. */
   readonly primer: number;
 }
@@ -56,6 +58,9 @@ export interface AttackEntry {
 /** Per weapon, what the duel engine needs to know without looking at profiles. */
 export interface WeaponInfo {
   readonly kind: AttackKind;
+  /** kind === 'ranged' / 'cast' as flags (no string compares in the hot loop). */
+  readonly ranged: boolean;
+  readonly cast: boolean;
   readonly min: number;
   readonly max: number;
   readonly firearm: boolean;
@@ -69,6 +74,8 @@ export function weaponInfo(w: Weapon, knobs: DuelKnobs): WeaponInfo {
   const kind = attackKind(w);
   return {
     kind,
+    ranged: kind === 'ranged',
+    cast: kind === 'cast',
     min: w.range?.[0] ?? 0,
     max: w.range?.[1] ?? 1,
     firearm: w.class === 'firearm',

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedDuelDice } from '../../../../src/systems/skirmish/duel/dice.js';
 import { Action, Duel } from '../../../../src/systems/skirmish/duel/engine.js';
-import { decide } from '../../../../src/systems/skirmish/duel/policies.js';
+import { decide, DUEL_POLICY } from '../../../../src/systems/skirmish/duel/policies.js';
 import { AGGRESSIVE, KITE, SHOOTER, type DuelKnobs, type DuelSpec, type DuelSettings } from '../../../../src/systems/skirmish/duel/setup.js';
 import { ACTIVE, DEFAULT_KNOBS, DOWNED, OUT_OF_ACTION, STUNNED, type Loadout } from '../../../../src/systems/skirmish/profile.js';
 import { battleAxe, fighter, keen, loadout, stout, sword, weapon } from '../../../helpers/skirmish.js';
@@ -15,10 +15,10 @@ const bolt = weapon('bolt', { type: 'ranged', class: 'spell', might: '2', skill:
 function duel(a: Loadout, b: Loadout, faces: number[], o: { policies?: [number, number]; knobs?: Partial<DuelKnobs>; settings?: Partial<DuelSettings> } = {}): Duel {
   const spec: DuelSpec = {
     a, b, policies: o.policies ?? [AGGRESSIVE, AGGRESSIVE],
-    knobs: { ...DEFAULT_KNOBS, initiative: 'roll-off', stunnedActs: false, primer: 2, ...o.knobs },
+    knobs: { ...DEFAULT_KNOBS, initiative: 'roll-off', stunnedActs: false, failedRetreat: 'leaves', primer: 2, ...o.knobs },
     settings: { distance: 12, maxRounds: 20, cover: 'none', terrain: false, ...o.settings },
   };
-  const d = new Duel(spec, scriptedDuelDice(...faces));
+  const d = new Duel(spec, scriptedDuelDice(...faces), DUEL_POLICY);
   d.fighters[0].reset();
   d.fighters[1].reset();
   d.distance = spec.settings.distance;

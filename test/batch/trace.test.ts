@@ -1,0 +1,53 @@
+/**
+ * `run` and `trace` agree: the fights trace plays are the first fights run counts for the task
+ * (same engine, same warm-up, chunk 0's stream, then chunk 1's...), checked on the whole tally and
+ * on the winners the observer saw, for K within one chunk and K spanning two chunks.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../../src/batch/engine.js';
+import { traceTask } from '../../src/batch/trace.js';
+import { loadStudy } from '../../src/config/study.js';
+import { planStudy } from '../../src/plan/plan.js';
+import type { TraceEvent, TraceObserver } from '../../src/systems/trace.js';
+import { ROOT, studyFile } from '../helpers/cli.js';
+
+const DUEL = readFileSync(join(ROOT, 'test/fixtures/keen-stout-duel.yaml'), 'utf8');
+
+function counter(): TraceObserver & { winners: number[]; fights: number; events: TraceEvent[]; ended: number } {
+  const o = {
+    winners: [0, 0, 0], fights: 0, ended: 0, events: [] as TraceEvent[],
+    begin: () => void o.fights++,
+    event: (e: TraceEvent) => void o.events.push(e),
+    end: (w: number) => {
+      o.winners[w]!++;
+      o.ended++;
+    },
+  };
+  return o;
+}
+
+async function agree(matchup: number, fights: number, engine: 'dice' | 'table'): Promise<void> {
+  const study = loadStudy(studyFile(DUEL));
+  const task = planStudy(study, fights)[matchup]!;
+  const [ran] = await simulate(study.plugin, [task], { seed: 5, engine, workers: 0 });
+  const seen = counter();
+  const traced = traceTask(study.plugin, task, { seed: 5, engine, fights }, seen);
+  expect(Array.from(traced)).toEqual(Array.from(ran!));
+  expect([seen.fights, seen.ended]).toEqual([fights, fights]);
+  expect(seen.winners).toEqual(Array.from(ran!.slice(0, 3)));
+  expect(seen.events.length).toBeGreaterThan(fights);
+}
+
+describe('balance trace plays the fights run counts', () => {
+  it('the first K fights (dice engine, melee and ranged duels)', async () => {
+    await agree(0, 60, 'dice');
+    await agree(1, 60, 'dice');
+  });
+
+  it('K spanning two chunks (table engine: chunk 0, then the start of chunk 1)', async () => {
+    const study = loadStudy(studyFile(DUEL));
+    await agree(1, study.plugin.chunkSize + 37, 'table');
+  });
+});

@@ -1,0 +1,69 @@
+/** `balance trace` and `balance validate --list` as a user runs them. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { balance, ROOT, studyFile, tempDir } from '../helpers/cli.js';
+
+const DUEL = readFileSync(join(ROOT, 'test/fixtures/keen-stout-duel.yaml'), 'utf8');
+
+describe('balance validate --list', () => {
+  it('prints every task of the expanded plan with its index, variant, names and policies', () => {
+    const r = balance(['validate', '--list', studyFile(DUEL)]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n').slice(1);
+    expect(lines).toHaveLength(8);
+    expect(lines[1]).toBe('1: variant=base matchup=1 a=archer b=stout-axe-medium policyA=shooter policyB=aggressive');
+    expect(lines[5]).toBe('5: variant=defender-ties matchup=1 a=archer b=stout-axe-medium policyA=shooter policyB=aggressive');
+  });
+});
+
+describe('balance trace', () => {
+  it('text: one line per action with rolls, and the same winners as the first K fights of run', () => {
+    const study = studyFile(DUEL);
+    const K = 40;
+    const out = tempDir();
+    expect(balance(['run', study, '--trials', String(K), '--engine', 'dice', '--workers', '0', '--seed', '3', '--out', out]).code).toBe(0);
+    const summary = readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\n');
+    const row = summary.find((l) => l.startsWith('defender-ties,archer,stout-axe-medium,'))!.split(',');
+    const r = balance(['trace', study, '--variant', 'defender-ties', '--matchup', '1', '--fights', String(K), '--engine', 'dice', '--seed', '3', '--format', 'jsonl']);
+    expect(r.code).toBe(0);
+    const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const ends = events.filter((e) => e['action'] === 'end');
+    expect(ends).toHaveLength(K);
+    expect([ends.filter((e) => e['winner'] === 'a').length, ends.filter((e) => e['winner'] === 'b').length, ends.filter((e) => e['winner'] === 'draw').length])
+      .toEqual([Number(row[4]), Number(row[5]), Number(row[6])]);
+    const shot = events.find((e) => e['action'] === 'ranged' && e['rolls'] !== undefined)!;
+    expect(Object.keys(shot)).toEqual(expect.arrayContaining(['fight', 'round', 'side', 'actor', 'action', 'target', 'distance_before', 'distance_after', 'rolls', 'wounds', 'state_after', 'target_state_before']));
+    const text = balance(['trace', study, '--matchup', '1', '--engine', 'dice']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^# skirmish duel: variant=base a=archer b=stout-axe-medium/);
+    expect(text.stdout).toMatch(/R1 {2}a archer {2}ranged {2}-> stout-axe-medium {2}rolls strike_might=\[[1-6 ]+\]/);
+    expect(text.stdout).toMatch(/fight 1: (a \(archer\) wins|b \(stout-axe-medium\) wins|draw) after \d+ round\(s\)/);
+  });
+
+  it('the table engine says it shows no dice faces and suggests --engine dice', () => {
+    const r = balance(['trace', studyFile(DUEL), '--engine', 'table']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/no dice faces are shown; use --engine dice/);
+    expect(r.stdout).not.toMatch(/rolls/);
+  });
+
+  it('bad input: one clear line, exit 2', () => {
+    const study = studyFile(DUEL);
+    const cases: [string[], RegExp][] = [
+      [['--matchup', '8'], /^--matchup: expected an index from 0 to 7 \(the study has 8; balance validate --list STUDY prints them\), received 8$/],
+      [['--variant', 'defender-tie'], /^--variant: unknown variant "defender-tie" \(did you mean "defender-ties"\?\)/],
+      [['--variant', 'base', '--matchup', '4'], /^--matchup: expected an index from 0 to 3 \(variant "base" has 4/],
+      [['--fights', '0'], /^--fights: expected an integer from 1 to 1000000, received 0$/],
+    ];
+    for (const [flags, message] of cases) {
+      const r = balance(['trace', study, ...flags]);
+      expect(r.code, flags.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr.trim()).toMatch(message);
+    }
+    const attack = balance(['trace', join(ROOT, 'configs/skirmish-attack-example.yaml')]);
+    expect(attack.code).toBe(2);
+    expect(attack.stderr).toMatch(/skirmish attack has no fights to trace/);
+  });
+});
