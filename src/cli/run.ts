@@ -156,7 +156,9 @@ async function finish(
     run: `${JSON.stringify(runJson, null, 2)}\n`,
   };
   const reports = await renderReports(csv);
+  const extra = Object.fromEntries(Object.entries(plugin.extraFiles ?? {}).map(([name, head]) => [name, toCsv(head, rows.flatMap((r) => r.extra?.[name] ?? []))]));
   const files = writeAllOrNothing(dir, {
+    ...extra,
     ...(csv.compare !== null ? { 'compare.csv': csv.compare } : {}),
     'summary.csv': csv.summary,
     'distribution.csv': csv.distribution,

@@ -44,7 +44,7 @@ function rollColour(dice: Dice, n: number, spec: AttackSpec): { faces: number[];
   for (let i = 0; i < n; i++) {
     const face = dice.roll(6);
     faces.push(face);
-    const hit = face !== 1 && (face === 6 || face >= spec.hitFace);
+    const hit = passes(face, spec.hitFace);
     if (hit) hits++;
     if (hit && face >= spec.critFace) crits++;
   }
@@ -57,7 +57,7 @@ function rollDefence(dice: Dice, needs: readonly number[]): { faces: number[]; s
   for (const need of needs) {
     const face = dice.roll(6);
     faces.push(face);
-    if (face !== 1 && (face === 6 || face >= need)) successes++;
+    if (passes(face, need)) successes++;
   }
   return { faces, successes };
 }
@@ -79,18 +79,58 @@ export function rollAttack(dice: Dice, spec: AttackSpec): AttackResult {
   };
   const might = colour(am, dm);
   const skill = colour(as, ds);
-  const mightThrough = might.hits - might.crits - might.blocked;
-  const skillThrough = skill.hits - skill.crits - skill.blocked;
-  const dodgeBlocks = spec.dodge ? Math.min(mightThrough, Math.floor(skill.left / 2)) : 0;
-  const shoveBlocks = spec.shove ? Math.min(skillThrough, Math.floor(might.left / 2)) : 0;
-  const unblocked = might.crits + skill.crits + mightThrough - dodgeBlocks + skillThrough - shoveBlocks;
+  const s = newSettled();
+  settle(spec, am.hits, am.crits, as.hits, as.crits, dm.successes, ds.successes, s);
+  return {
+    might, skill, dodgeBlocks: s.dodgeBlocks, shoveBlocks: s.shoveBlocks, unblocked: s.unblocked, state: s.state,
+    woundsLeft: s.woundsLeft, dodgeMoved: s.dodgeMoved, shoveMoved: s.shoveMoved, code: s.code,
+  };
+}
+
+/** What settle() works out; reused (not reallocated) by hot callers. */
+export interface Settled {
+  dodgeBlocks: number;
+  shoveBlocks: number;
+  unblocked: number;
+  state: number;
+  woundsLeft: number;
+  dodgeMoved: boolean;
+  shoveMoved: boolean;
+  code: number;
+}
+
+export function newSettled(): Settled {
+  return { dodgeBlocks: 0, shoveBlocks: 0, unblocked: 0, state: 0, woundsLeft: 0, dodgeMoved: false, shoveMoved: false, code: 0 };
+}
+
+/**
+ * Steps 4-5 after the dice are rolled: colour blocking (ties), Dodge and Shove, Wounds, and
+ * whether a manoeuvre moved anyone. Hits count criticals too. Writes into `out` and returns the
+ * outcome code. The one place these rules live for every per-die roller (duels, battles).
+ */
+export function settle(
+  spec: AttackSpec, mightHits: number, mightCrits: number, skillHits: number, skillCrits: number,
+  mightSuccesses: number, skillSuccesses: number, out: Settled,
+): number {
+  const bm = blockColour(mightHits - mightCrits, mightSuccesses, spec.tieToDefender);
+  const bs = blockColour(skillHits - skillCrits, skillSuccesses, spec.tieToDefender);
+  const dodgeBlocks = spec.dodge ? Math.min(bm.through, Math.floor(bs.left / 2)) : 0;
+  const shoveBlocks = spec.shove ? Math.min(bs.through, Math.floor(bm.left / 2)) : 0;
+  const unblocked = mightCrits + skillCrits + bm.through - dodgeBlocks + bs.through - shoveBlocks;
   const after = applyWounds(spec.defenderState, spec.woundsLeft, unblocked, spec);
   const stillActive = after.state === ACTIVE;
-  const dodgeMoved = dodgeBlocks > 0 && stillActive;
-  const shoveMoved = shoveBlocks > 0 && stillActive;
-  return {
-    might, skill, dodgeBlocks, shoveBlocks, unblocked, state: after.state, woundsLeft: after.woundsLeft,
-    dodgeMoved, shoveMoved,
-    code: outcomeCode(unblocked, (dodgeMoved ? DODGE_MOVED : 0) | (shoveMoved ? SHOVE_MOVED : 0)),
-  };
+  out.dodgeBlocks = dodgeBlocks;
+  out.shoveBlocks = shoveBlocks;
+  out.unblocked = unblocked;
+  out.state = after.state;
+  out.woundsLeft = after.woundsLeft;
+  out.dodgeMoved = dodgeBlocks > 0 && stillActive;
+  out.shoveMoved = shoveBlocks > 0 && stillActive;
+  out.code = outcomeCode(unblocked, (out.dodgeMoved ? DODGE_MOVED : 0) | (out.shoveMoved ? SHOVE_MOVED : 0));
+  return out.code;
+}
+
+/** A check die: a natural 1 always fails, a natural 6 always passes, otherwise face >= need. */
+export function passes(face: number, need: number): boolean {
+  return face !== 1 && (face === 6 || face >= need);
 }

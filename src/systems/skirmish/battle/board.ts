@@ -1,0 +1,329 @@
+/**
+ * The board of one battle: every fighter's position, base and state in typed arrays (allocated
+ * once per task), terrain rectangles, and the geometric questions the rules ask: engagement,
+ * line of sight, cover, range and legal targets, and straight moves that stop at bases, block
+ * terrain and the board's edge.
+ */
+import { ACTIVE, DOWNED, OUT_OF_ACTION } from '../profile.js';
+import { checkFace } from '../sequence.js';
+import { weaponInfo, type WeaponInfo } from '../duel/setup.js';
+import { basePool } from '../sequence.js';
+import { UNARMED } from '../resolve.js';
+import type { Loadout } from '../profile.js';
+import { baseGap, pointRectGap, rayCircleContact, rayRectEntry, segmentHitsRect, segmentNearPoint } from './geometry.js';
+import type { BattleSpec } from './setup.js';
+
+export const ENGAGEMENT = 1;
+/** Hidden fighters cannot be targeted by Ranged or Cast attacks beyond this. */
+export const HIDDEN_RANGE = 6;
+const EPS = 1e-9;
+
+export class Board {
+  readonly n: number;
+  /** Fighters 0..nA-1 are side a, nA..n-1 side b. */
+  readonly nA: number;
+  readonly loadouts: readonly Loadout[];
+  readonly labels: readonly string[];
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  readonly r: Float64Array;
+  readonly side: Uint8Array;
+  readonly state: Uint8Array;
+  readonly woundsLeft: Int32Array;
+  readonly wounds: Int32Array;
+  readonly movement: Float64Array;
+  readonly skillFace: Int32Array;
+  /** Attack dice of the fighter's first weapon (for the `most-dangerous` side policy). */
+  readonly danger: Float64Array;
+  readonly policy: Int32Array;
+  readonly weapons: readonly (readonly WeaponInfo[])[];
+  /** Index of the Melee weapon (the first melee one, else the appended bare hands). */
+  readonly meleeWeapon: Int32Array;
+  /** Index of the first Ranged or Cast weapon, or -1. */
+  readonly shooting: Int32Array;
+  readonly primary: Int32Array;
+  readonly braced: Uint8Array;
+  readonly aimed: Uint8Array;
+  readonly moved: Uint8Array;
+  readonly fired: Uint8Array;
+  readonly hidden: Uint8Array;
+  readonly activated: Uint8Array;
+  /** Terrain rectangles [x0, y0, x1, y1] and whether each blocks line of sight. */
+  readonly tx0: Float64Array;
+  readonly ty0: Float64Array;
+  readonly tx1: Float64Array;
+  readonly ty1: Float64Array;
+  readonly tblock: Uint8Array;
+  readonly width: number;
+  readonly height: number;
+  /** Scratch flags: the legal targets found by rangedTargets(). */
+  readonly candidate: Uint8Array;
+
+  constructor(readonly spec: BattleSpec) {
+    const all = [...spec.sides[0], ...spec.sides[1]];
+    const n = all.length;
+    this.n = n;
+    this.nA = spec.sides[0].length;
+    this.loadouts = all.map((f) => ({ ...f.loadout, weapons: [...f.loadout.weapons, UNARMED] }));
+    this.labels = all.map((f) => f.label);
+    this.x = new Float64Array(n);
+    this.y = new Float64Array(n);
+    this.r = Float64Array.from(all, (f) => f.base / 2);
+    this.side = Uint8Array.from(all, (_, i) => (i < this.nA ? 0 : 1));
+    this.state = new Uint8Array(n);
+    this.woundsLeft = new Int32Array(n);
+    this.wounds = Int32Array.from(all, (f) => f.loadout.fighter.wounds);
+    this.movement = Float64Array.from(all, (f) => f.loadout.fighter.movement);
+    this.skillFace = Int32Array.from(all, (f) => checkFace(f.loadout.fighter.skill));
+    this.danger = Float64Array.from(all, (f) => {
+      const p = basePool(f.loadout, f.loadout.weapons[0] ?? UNARMED);
+      return p.might + p.skill;
+    });
+    this.policy = Int32Array.from(all, (f) => f.policy);
+    this.weapons = this.loadouts.map((l) => l.weapons.map((w) => weaponInfo(w, spec.knobs)));
+    this.meleeWeapon = Int32Array.from(this.weapons, (ws) => ws.findIndex((w) => w.kind === 'melee'));
+    this.shooting = Int32Array.from(this.weapons, (ws) => ws.findIndex((w) => w.kind !== 'melee'));
+    this.primary = new Int32Array(n);
+    this.braced = new Uint8Array(n);
+    this.aimed = new Uint8Array(n);
+    this.moved = new Uint8Array(n);
+    this.fired = new Uint8Array(n);
+    this.hidden = new Uint8Array(n);
+    this.activated = new Uint8Array(n);
+    this.candidate = new Uint8Array(n);
+    const t = spec.settings.terrain;
+    this.tx0 = Float64Array.from(t, (r) => r.at[0]);
+    this.ty0 = Float64Array.from(t, (r) => r.at[1]);
+    this.tx1 = Float64Array.from(t, (r) => r.at[0] + r.size[0]);
+    this.ty1 = Float64Array.from(t, (r) => r.at[1] + r.size[1]);
+    this.tblock = Uint8Array.from(t, (r) => (r.kind === 'block' ? 1 : 0));
+    [this.width, this.height] = spec.settings.board;
+  }
+
+  /**
+   * Deployment: side a's bases touch the line y = H/2 - distance/2 from below, side b's the line
+   * y = H/2 + distance/2 from above; each side in roster order along x, centred on the board,
+   * DEPLOY_GAP inches between neighbouring bases.
+   */
+  deploy(gap: number): void {
+    const mid = this.height / 2;
+    const d = this.spec.settings.distance;
+    for (let s = 0; s < 2; s++) {
+      const from = s === 0 ? 0 : this.nA;
+      const to = s === 0 ? this.nA : this.n;
+      let span = 0;
+      for (let i = from; i < to; i++) span += 2 * this.r[i]! + (i > from ? gap : 0);
+      let at = (this.width - span) / 2;
+      for (let i = from; i < to; i++) {
+        const r = this.r[i]!;
+        this.x[i] = at + r;
+        at += 2 * r + gap;
+        this.y[i] = s === 0 ? mid - d / 2 - r : mid + d / 2 + r;
+      }
+    }
+  }
+
+  gap(i: number, j: number): number {
+    return baseGap(this.x[i]!, this.y[i]!, this.r[i]!, this.x[j]!, this.y[j]!, this.r[j]!);
+  }
+
+  /** On the board (not Out of Action). */
+  present(i: number): boolean {
+    return this.state[i] !== OUT_OF_ACTION;
+  }
+
+  enemies(i: number, j: number): boolean {
+    return this.side[i] !== this.side[j];
+  }
+
+  /** Whether any fighter of the other side in one of the given states is within 1" of i. */
+  engaged(i: number, activeOnly: boolean): boolean {
+    for (let j = 0; j !== this.n; ++j) {
+      if (this.side[j] === this.side[i] || this.state[j] === OUT_OF_ACTION) continue;
+      if (activeOnly && this.state[j] !== ACTIVE) continue;
+      if (this.gap(i, j) <= ENGAGEMENT + EPS) return true;
+    }
+    return false;
+  }
+
+  /** Active fighters of the other side within 1" of i. */
+  engagedActive(i: number): number {
+    let k = 0;
+    for (let j = 0; j !== this.n; ++j) {
+      if (this.side[j] !== this.side[i] && this.state[j] === ACTIVE && this.gap(i, j) <= ENGAGEMENT + EPS) k++;
+    }
+    return k;
+  }
+
+  /** Gang Up: another Active fighter of i's side is within 1" of the enemy t. */
+  gangUp(i: number, t: number): boolean {
+    for (let k = 0; k !== this.n; ++k) {
+      if (k !== i && this.side[k] === this.side[i] && this.state[k] === ACTIVE && this.gap(k, t) <= ENGAGEMENT + EPS) return true;
+    }
+    return false;
+  }
+
+  /** Mercy Kill's restriction: no Active or Downed enemy other than t within 1" of i. */
+  mercyAllowed(i: number, t: number): boolean {
+    for (let j = 0; j !== this.n; ++j) {
+      if (j === t || this.side[j] === this.side[i]) continue;
+      const st = this.state[j];
+      if ((st === ACTIVE || st === DOWNED) && this.gap(i, j) <= ENGAGEMENT + EPS) return false;
+    }
+    return true;
+  }
+
+  /** Line of sight from i to t: no block terrain and no other enemy base (of i) across the centre line. */
+  lineOfSight(i: number, t: number): boolean {
+    const ax = this.x[i]!;
+    const ay = this.y[i]!;
+    const bx = this.x[t]!;
+    const by = this.y[t]!;
+    for (let k = 0; k !== this.tblock.length; ++k) {
+      if (this.tblock[k] === 1 && segmentHitsRect(ax, ay, bx, by, this.tx0[k]!, this.ty0[k]!, this.tx1[k]!, this.ty1[k]!)) return false;
+    }
+    for (let k = 0; k !== this.n; ++k) {
+      if (k === t || this.side[k] === this.side[i] || this.state[k] === OUT_OF_ACTION) continue;
+      if (segmentNearPoint(ax, ay, bx, by, this.x[k]!, this.y[k]!, this.r[k]!)) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Cover of t against i's Ranged or Cast attack: 0 none; 1 when cover terrain more than 1" from i
+   * lies across the centre line; 2 when t is also within 1" of that terrain.
+   */
+  cover(i: number, t: number): number {
+    let best = 0;
+    const ax = this.x[i]!;
+    const ay = this.y[i]!;
+    const bx = this.x[t]!;
+    const by = this.y[t]!;
+    for (let k = 0; k !== this.tblock.length; ++k) {
+      if (this.tblock[k] === 1) continue;
+      const x0 = this.tx0[k]!;
+      const y0 = this.ty0[k]!;
+      const x1 = this.tx1[k]!;
+      const y1 = this.ty1[k]!;
+      if (!segmentHitsRect(ax, ay, bx, by, x0, y0, x1, y1)) continue;
+      if (pointRectGap(ax, ay, x0, y0, x1, y1) - this.r[i]! <= ENGAGEMENT) continue;
+      const c = pointRectGap(bx, by, x0, y0, x1, y1) - this.r[t]! <= ENGAGEMENT ? 2 : 1;
+      if (c > best) best = c;
+    }
+    return best;
+  }
+
+  /** Within 1" of any terrain (Hide). */
+  nearTerrain(i: number): boolean {
+    for (let k = 0; k !== this.tblock.length; ++k) {
+      if (pointRectGap(this.x[i]!, this.y[i]!, this.tx0[k]!, this.ty0[k]!, this.tx1[k]!, this.ty1[k]!) - this.r[i]! <= ENGAGEMENT) return true;
+    }
+    return false;
+  }
+
+  /** Range, line of sight and Hidden for i's ranged weapon or spell against t (heavy: not after moving, outside a reaction). */
+  canShootAt(i: number, t: number, reaction: boolean): boolean {
+    const w = this.weapons[i]![this.shooting[i]!];
+    if (w === undefined || this.side[t] === this.side[i] || this.state[t] === OUT_OF_ACTION) return false;
+    if (w.heavy && this.moved[i] === 1 && !reaction) return false;
+    const d = this.gap(i, t);
+    if (d < w.min - EPS || d > w.max + EPS) return false;
+    if (this.hidden[t] === 1 && d > HIDDEN_RANGE) return false;
+    return this.lineOfSight(i, t);
+  }
+
+  /**
+   * Marks in `candidate` the fighters i may target with a Ranged or Cast attack: range, line of
+   * sight, Hidden; then Downed and Stunned ones only while no Active one is eligible. Returns how many.
+   */
+  rangedTargets(i: number, reaction: boolean): number {
+    let active = 0;
+    let any = 0;
+    for (let t = 0; t !== this.n; ++t) {
+      const ok = this.canShootAt(i, t, reaction);
+      this.candidate[t] = ok ? 1 : 0;
+      if (ok) {
+        any++;
+        if (this.state[t] === ACTIVE) active++;
+      }
+    }
+    if (active === 0 || active === any) return any;
+    for (let t = 0; t !== this.n; ++t) if (this.state[t] !== ACTIVE) this.candidate[t] = 0;
+    return active;
+  }
+
+  /**
+   * Slides i up to `length` inches along the unit direction (dx, dy). It stops at the board's edge,
+   * at block terrain, at enemy bases (friendly bases too unless `throughFriends`), and never ends
+   * on a friendly base. Returns the distance travelled.
+   */
+  slide(i: number, dx: number, dy: number, length: number, throughFriends: boolean): number {
+    if (length <= 0) return 0;
+    const px = this.x[i]!;
+    const py = this.y[i]!;
+    const ri = this.r[i]!;
+    let t = length;
+    t = Math.min(t, edgeLimit(px, dx, ri, this.width), edgeLimit(py, dy, ri, this.height));
+    for (let k = 0; k !== this.tblock.length; ++k) {
+      if (this.tblock[k] !== 1) continue;
+      t = Math.min(t, rayRectEntry(px, py, dx, dy, this.tx0[k]! - ri, this.ty0[k]! - ri, this.tx1[k]! + ri, this.ty1[k]! + ri));
+    }
+    for (let k = 0; k !== this.n; ++k) {
+      if (k === i || this.state[k] === OUT_OF_ACTION || (throughFriends && this.side[k] === this.side[i])) continue;
+      t = Math.min(t, rayCircleContact(px, py, dx, dy, this.x[k]!, this.y[k]!, ri + this.r[k]!));
+    }
+    // Through friends: not ending on one (back off to the contact with the one it would end on).
+    for (let guard = 0; throughFriends && guard < this.n; guard++) {
+      let back = t;
+      for (let k = 0; k !== this.n; ++k) {
+        if (k === i || this.side[k] !== this.side[i] || this.state[k] === OUT_OF_ACTION) continue;
+        const ex = px + dx * t - this.x[k]!;
+        const ey = py + dy * t - this.y[k]!;
+        const reach = ri + this.r[k]!;
+        if (ex * ex + ey * ey < reach * reach - EPS) back = Math.min(back, rayCircleContact(px, py, dx, dy, this.x[k]!, this.y[k]!, reach));
+      }
+      if (back === t || back === Infinity) break;
+      t = back;
+    }
+    if (!(t > 0)) return 0;
+    this.x[i] = px + dx * t;
+    this.y[i] = py + dy * t;
+    return t;
+  }
+
+  /** Whether a Charge of i straight at t (up to its Movement) would end within 1" of an enemy. */
+  canCharge(i: number, t: number): boolean {
+    const x = this.x[i]!;
+    const y = this.y[i]!;
+    this.moveToward(i, t, this.movement[i]!, true);
+    const ok = this.gap(i, t) <= ENGAGEMENT + EPS || this.engaged(i, false);
+    this.x[i] = x;
+    this.y[i] = y;
+    return ok;
+  }
+
+  /** Moves i straight at t, at most `length`, stopping at base contact. */
+  moveToward(i: number, t: number, length: number, throughFriends: boolean): number {
+    const dx = this.x[t]! - this.x[i]!;
+    const dy = this.y[t]! - this.y[i]!;
+    const d = Math.hypot(dx, dy);
+    if (d === 0) return 0;
+    return this.slide(i, dx / d, dy / d, Math.min(length, this.gap(i, t)), throughFriends);
+  }
+
+  /** Moves i directly away from t, at most `length`. */
+  moveAway(i: number, t: number, length: number, throughFriends: boolean): number {
+    let dx = this.x[i]! - this.x[t]!;
+    let dy = this.y[i]! - this.y[t]!;
+    let d = Math.hypot(dx, dy);
+    if (d === 0) [dx, dy, d] = [0, this.side[i] === 0 ? -1 : 1, 1];
+    return this.slide(i, dx / d, dy / d, length, throughFriends);
+  }
+}
+
+/** How far a base of radius r at coordinate p can go along direction component d inside [0, size]. */
+function edgeLimit(p: number, d: number, r: number, size: number): number {
+  if (d > 0) return Math.max(0, (size - r - p) / d);
+  if (d < 0) return Math.max(0, (r - p) / d);
+  return Infinity;
+}
