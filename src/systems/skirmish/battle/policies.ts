@@ -149,8 +149,18 @@ export function nextFighter(b: Battle, s: number): number {
   return best;
 }
 
-/** A side spends a Pass token whenever it may (never twice in a row, only while the enemy still has fighters to activate). */
-export function passNow(): boolean {
+/**
+ * A side spends a Pass token (when it may: never twice in a row, only while the enemy still has
+ * fighters to activate) when nothing is urgent: none of its waiting fighters is Downed or within
+ * its Movement + 1" of an enemy. Passing then lets the enemy commit first.
+ */
+export function passNow(b: Battle, s: number): boolean {
+  for (let i = 0; i !== b.n; ++i) {
+    if (b.side[i] !== s || b.activated[i] === 1 || !b.activates(i)) continue;
+    if (b.state[i] !== ACTIVE) return false;
+    const e = b.nearestEnemy(i, false);
+    if (e >= 0 && b.gap(i, e) <= b.movement[i]! + ENGAGEMENT + EPS) return false;
+  }
   return true;
 }
 
