@@ -5,7 +5,8 @@ import { BATTLE_POLICIES } from '../../../../src/systems/skirmish/battle/policie
 import { BattleDice } from '../../../../src/systems/skirmish/battle/roll.js';
 import type { BattleKnobs, BattleSettings, BattleSpec } from '../../../../src/systems/skirmish/battle/setup.js';
 import { AGGRESSIVE } from '../../../../src/systems/skirmish/duel/setup.js';
-import { DEFAULT_KNOBS, type Loadout } from '../../../../src/systems/skirmish/profile.js';
+import { resolveDuelKnobs } from '../../../../src/systems/skirmish/duel/mode.js';
+import type { Loadout } from '../../../../src/systems/skirmish/profile.js';
 import type { TraceEvent } from '../../../../src/systems/trace.js';
 
 export interface Options {
@@ -16,7 +17,7 @@ export interface Options {
   readonly sidePolicies?: [number, number];
 }
 
-export const KNOBS: BattleKnobs = { ...DEFAULT_KNOBS, initiative: 'roll-off', stunnedActs: false, primer: 2, multipleEngagement: 'focus' };
+export const KNOBS: BattleKnobs = { ...resolveDuelKnobs({}), multipleEngagement: 'focus' };
 
 export function battleSpec(a: readonly Loadout[], b: readonly Loadout[], o: Options = {}): BattleSpec {
   const side = (ls: readonly Loadout[], s: string) => ls.map((loadout, k) => ({ loadout, policy: o.fighterPolicy ?? AGGRESSIVE, base: 1, label: `${s}${k}` }));
