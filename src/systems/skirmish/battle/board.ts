@@ -58,6 +58,8 @@ export class Board {
   readonly height: number;
   /** Scratch flags: the legal targets found by rangedTargets(). */
   readonly candidate: Uint8Array;
+  /** gaps[i * n + j]: base-to-base distance, kept current by every move (see placed()). */
+  readonly gaps: Float64Array;
 
   constructor(readonly spec: BattleSpec) {
     const all = [...spec.sides[0], ...spec.sides[1]];
@@ -91,6 +93,7 @@ export class Board {
     this.hidden = new Uint8Array(n);
     this.activated = new Uint8Array(n);
     this.candidate = new Uint8Array(n);
+    this.gaps = new Float64Array(n * n);
     const t = spec.settings.terrain;
     this.tx0 = Float64Array.from(t, (r) => r.at[0]);
     this.ty0 = Float64Array.from(t, (r) => r.at[1]);
@@ -121,10 +124,24 @@ export class Board {
         this.y[i] = s === 0 ? mid - d / 2 - r : mid + d / 2 + r;
       }
     }
+    for (let i = 0; i !== this.n; ++i) this.placed(i);
+  }
+
+  /** Fighter i was put somewhere: its row and column of the gap table are measured again. */
+  placed(i: number): void {
+    const n = this.n;
+    const xi = this.x[i]!;
+    const yi = this.y[i]!;
+    const ri = this.r[i]!;
+    for (let j = 0; j !== n; ++j) {
+      const g = j === i ? 0 : baseGap(xi, yi, ri, this.x[j]!, this.y[j]!, this.r[j]!);
+      this.gaps[i * n + j] = g;
+      this.gaps[j * n + i] = g;
+    }
   }
 
   gap(i: number, j: number): number {
-    return baseGap(this.x[i]!, this.y[i]!, this.r[i]!, this.x[j]!, this.y[j]!, this.r[j]!);
+    return this.gaps[i * this.n + j]!;
   }
 
   /** On the board (not Out of Action). */
@@ -288,6 +305,7 @@ export class Board {
     if (!(t > 0)) return 0;
     this.x[i] = px + dx * t;
     this.y[i] = py + dy * t;
+    this.placed(i);
     return t;
   }
 
@@ -299,6 +317,7 @@ export class Board {
     const ok = this.gap(i, t) <= ENGAGEMENT + EPS || this.engaged(i, false);
     this.x[i] = x;
     this.y[i] = y;
+    this.placed(i);
     return ok;
   }
 
@@ -306,7 +325,7 @@ export class Board {
   moveToward(i: number, t: number, length: number, throughFriends: boolean): number {
     const dx = this.x[t]! - this.x[i]!;
     const dy = this.y[t]! - this.y[i]!;
-    const d = Math.hypot(dx, dy);
+    const d = Math.sqrt(dx * dx + dy * dy);
     if (d === 0) return 0;
     return this.slide(i, dx / d, dy / d, Math.min(length, this.gap(i, t)), throughFriends);
   }
@@ -315,7 +334,7 @@ export class Board {
   moveAway(i: number, t: number, length: number, throughFriends: boolean): number {
     let dx = this.x[i]! - this.x[t]!;
     let dy = this.y[i]! - this.y[t]!;
-    let d = Math.hypot(dx, dy);
+    let d = Math.sqrt(dx * dx + dy * dy);
     if (d === 0) [dx, dy, d] = [0, this.side[i] === 0 ? -1 : 1, 1];
     return this.slide(i, dx / d, dy / d, length, throughFriends);
   }

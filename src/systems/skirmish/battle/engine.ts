@@ -381,7 +381,10 @@ export class Battle extends Board {
       const onLine = segmentNearPoint(this.x[i]!, this.y[i]!, this.x[t]!, this.y[t]!, this.x[k]!, this.y[k]!, this.r[k]!);
       if (!onLine && this.gap(k, t) > ENGAGEMENT + EPS) continue;
       const g = this.gap(i, k);
-      if (g < bestGap) [best, bestGap] = [k, g];
+      if (g < bestGap) {
+        best = k;
+        bestGap = g;
+      }
     }
     return best;
   }
@@ -440,7 +443,10 @@ export class Battle extends Board {
     for (let j = 0; j !== this.n; ++j) {
       if (this.side[j] === this.side[i] || this.state[j] === OUT_OF_ACTION || (activeOnly && this.state[j] !== ACTIVE)) continue;
       const g = this.gap(i, j);
-      if (g < bestGap) [best, bestGap] = [j, g];
+      if (g < bestGap) {
+        best = j;
+        bestGap = g;
+      }
     }
     return best;
   }

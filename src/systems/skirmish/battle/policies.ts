@@ -57,7 +57,11 @@ export function chooseTarget(b: Battle, i: number, kind: number): number {
       if (!eligible(b, i, j, kind, pass === 0)) continue;
       const key = rule === WEAKEST ? b.woundsLeft[j]! : rule === MOST_DANGEROUS ? -b.danger[j]! : 0;
       const gap = b.gap(i, j);
-      if (key < bestKey || (key === bestKey && gap < bestGap)) [best, bestKey, bestGap] = [j, key, gap];
+      if (key < bestKey || (key === bestKey && gap < bestGap)) {
+        best = j;
+        bestKey = key;
+        bestGap = gap;
+      }
     }
     if (best >= 0 || kind === ENGAGED_ACTIVE) return best;
   }
@@ -144,7 +148,10 @@ export function nextFighter(b: Battle, s: number): number {
     if (b.side[i] !== s || b.activated[i] === 1 || !b.activates(i)) continue;
     const e = b.nearestEnemy(i, false);
     const g = e >= 0 ? b.gap(i, e) : Infinity;
-    if (best < 0 || g < bestGap) [best, bestGap] = [i, g];
+    if (best < 0 || g < bestGap) {
+      best = i;
+      bestGap = g;
+    }
   }
   return best;
 }

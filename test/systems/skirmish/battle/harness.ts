@@ -43,4 +43,5 @@ export function battle(a: readonly Loadout[], b: readonly Loadout[], faces: numb
 export function place(bt: Battle, i: number, x: number, y: number): void {
   bt.x[i] = x;
   bt.y[i] = y;
+  bt.placed(i);
 }
