@@ -2,11 +2,25 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadStudy } from '../../src/config/study.js';
 import { balance, ROOT, studyFile, tempDir } from '../helpers/cli.js';
 
 const BATTLE = readFileSync(join(ROOT, 'test/fixtures/small-battle.yaml'), 'utf8');
 const FILES = ['summary.csv', 'distribution.csv', 'fighters.csv'];
 const read = (dir: string, f: string): string => readFileSync(join(dir, f), 'utf8');
+
+describe('the README battle example (the study format of issue #13)', () => {
+  it('validates and plans with profiles added: 3 variants x 3 matchups', () => {
+    const block = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes('mode: battle'))!;
+    const profiles = BATTLE.slice(BATTLE.indexOf('fighters:'), BATTLE.indexOf('retinues:'))
+      .replace('  stout-axe:  { fighter: stout, weapon: axe, armor: medium }', '  stout-axe-medium: { fighter: stout, weapon: axe, armor: medium }');
+    const study = loadStudy(studyFile(`${block}${profiles}`));
+    const tasks = study.plugin.plan(study.data, 10);
+    expect(tasks.map((t) => `${t.labels['variant']}:${t.labels['a']}-${t.labels['b']}`)).toEqual(
+      ['base', 'defender-ties', 'split'].flatMap((v) => [`${v}:phoenix-wardens`, `${v}:phoenix-wardens`, `${v}:phoenix-phoenix`]),
+    );
+  });
+});
 
 describe('balance run (battle)', () => {
   it('writes the pinned columns, byte-identical for 1 and 2 workers and for merged shards', () => {

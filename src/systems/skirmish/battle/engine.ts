@@ -455,6 +455,7 @@ export class Battle extends Board {
   mercyKill(i: number, t: number): void {
     if (t < 0 || this.gap(i, t) > ENGAGEMENT + EPS || !this.mercyAllowed(i, t)) return;
     if (this.state[t] === STUNNED) {
+      this.hidden[i] = 0;
       this.takeOut(i, t);
       if (this.observer !== null) this.emit(i, 'mercy-kill', t, { target_state_before: 'stunned', target_state_after: 'out_of_action' });
     } else if (this.state[t] === DOWNED) {
