@@ -140,6 +140,16 @@ export class Board {
     }
   }
 
+  /** First fighter index of side s. */
+  from(s: number): number {
+    return s === 0 ? 0 : this.nA;
+  }
+
+  /** One past the last fighter index of side s. */
+  to(s: number): number {
+    return s === 0 ? this.nA : this.n;
+  }
+
   gap(i: number, j: number): number {
     return this.gaps[i * this.n + j]!;
   }
@@ -155,7 +165,7 @@ export class Board {
 
   /** Whether any fighter of the other side in one of the given states is within 1" of i. */
   engaged(i: number, activeOnly: boolean): boolean {
-    for (let j = 0; j !== this.n; ++j) {
+    for (let j = this.from(1 - this.side[i]!), end = this.to(1 - this.side[i]!); j !== end; ++j) {
       if (this.side[j] === this.side[i] || this.state[j] === OUT_OF_ACTION) continue;
       if (activeOnly && this.state[j] !== ACTIVE) continue;
       if (this.gap(i, j) <= ENGAGEMENT + EPS) return true;
@@ -166,7 +176,7 @@ export class Board {
   /** Active fighters of the other side within 1" of i. */
   engagedActive(i: number): number {
     let k = 0;
-    for (let j = 0; j !== this.n; ++j) {
+    for (let j = this.from(1 - this.side[i]!), end = this.to(1 - this.side[i]!); j !== end; ++j) {
       if (this.side[j] !== this.side[i] && this.state[j] === ACTIVE && this.gap(i, j) <= ENGAGEMENT + EPS) k++;
     }
     return k;
@@ -174,7 +184,7 @@ export class Board {
 
   /** Gang Up: another Active fighter of i's side is within 1" of the enemy t. */
   gangUp(i: number, t: number): boolean {
-    for (let k = 0; k !== this.n; ++k) {
+    for (let k = this.from(this.side[i]!), end = this.to(this.side[i]!); k !== end; ++k) {
       if (k !== i && this.side[k] === this.side[i] && this.state[k] === ACTIVE && this.gap(k, t) <= ENGAGEMENT + EPS) return true;
     }
     return false;
@@ -182,7 +192,7 @@ export class Board {
 
   /** Mercy Kill's restriction: no Active or Downed enemy other than t within 1" of i. */
   mercyAllowed(i: number, t: number): boolean {
-    for (let j = 0; j !== this.n; ++j) {
+    for (let j = this.from(1 - this.side[i]!), end = this.to(1 - this.side[i]!); j !== end; ++j) {
       if (j === t || this.side[j] === this.side[i]) continue;
       const st = this.state[j];
       if ((st === ACTIVE || st === DOWNED) && this.gap(i, j) <= ENGAGEMENT + EPS) return false;
@@ -199,7 +209,7 @@ export class Board {
     for (let k = 0; k !== this.tblock.length; ++k) {
       if (this.tblock[k] === 1 && segmentHitsRect(ax, ay, bx, by, this.tx0[k]!, this.ty0[k]!, this.tx1[k]!, this.ty1[k]!)) return false;
     }
-    for (let k = 0; k !== this.n; ++k) {
+    for (let k = this.from(1 - this.side[i]!), end = this.to(1 - this.side[i]!); k !== end; ++k) {
       if (k === t || this.side[k] === this.side[i] || this.state[k] === OUT_OF_ACTION) continue;
       if (segmentNearPoint(ax, ay, bx, by, this.x[k]!, this.y[k]!, this.r[k]!)) return false;
     }
@@ -311,6 +321,9 @@ export class Board {
 
   /** Whether a Charge of i straight at t (up to its Movement) would end within 1" of an enemy. */
   canCharge(i: number, t: number): boolean {
+    // A straight move of Movement cannot end within 1" of t from further away (nor of an enemy on
+    // the way: the Move the policy falls back to stops at that enemy just the same).
+    if (this.gap(i, t) > this.movement[i]! + ENGAGEMENT + EPS) return false;
     const x = this.x[i]!;
     const y = this.y[i]!;
     this.moveToward(i, t, this.movement[i]!, true);

@@ -238,7 +238,7 @@ export class Battle extends Board {
     this.moved[i] = 1;
     if (this.hidden[i] === 0) return;
     if (!this.nearTerrain(i)) this.hidden[i] = 0;
-    for (let j = 0; j !== this.n; ++j) {
+    for (let j = this.from(1 - this.side[i]!), end = this.to(1 - this.side[i]!); j !== end; ++j) {
       if (this.side[j] !== this.side[i] && this.state[j] !== OUT_OF_ACTION && this.gap(i, j) <= HIDDEN_RANGE) this.hidden[i] = 0;
     }
   }
@@ -376,7 +376,7 @@ export class Battle extends Board {
   atRisk(i: number, t: number): number {
     let best = -1;
     let bestGap = Infinity;
-    for (let k = 0; k !== this.n; ++k) {
+    for (let k = this.from(this.side[i]!), end = this.to(this.side[i]!); k !== end; ++k) {
       if (k === i || this.side[k] !== this.side[i] || this.state[k] !== ACTIVE) continue;
       const onLine = segmentNearPoint(this.x[i]!, this.y[i]!, this.x[t]!, this.y[t]!, this.x[k]!, this.y[k]!, this.r[k]!);
       if (!onLine && this.gap(k, t) > ENGAGEMENT + EPS) continue;
@@ -396,7 +396,7 @@ export class Battle extends Board {
    */
   clustered(i: number, t: number): number {
     let k = 0;
-    for (let j = 0; j !== this.n; ++j) {
+    for (let j = this.from(this.side[t]!), end = this.to(this.side[t]!); j !== end; ++j) {
       if (j !== t && this.side[j] === this.side[t] && this.state[j] !== OUT_OF_ACTION && this.gap(j, t) <= ENGAGEMENT + EPS) this.list[k++] = j;
     }
     if (k === 0) return t;
@@ -430,7 +430,7 @@ export class Battle extends Board {
 
   /** Whether enemy j is within 1" of a fighter of i's side other than i. */
   engagedWithOther(j: number, i: number): boolean {
-    for (let k = 0; k !== this.n; ++k) {
+    for (let k = this.from(this.side[i]!), end = this.to(this.side[i]!); k !== end; ++k) {
       if (k !== i && this.side[k] === this.side[i] && this.state[k] !== OUT_OF_ACTION && this.gap(j, k) <= ENGAGEMENT + EPS) return true;
     }
     return false;
@@ -440,7 +440,7 @@ export class Battle extends Board {
   nearestEnemy(i: number, activeOnly: boolean): number {
     let best = -1;
     let bestGap = Infinity;
-    for (let j = 0; j !== this.n; ++j) {
+    for (let j = this.from(1 - this.side[i]!), end = this.to(1 - this.side[i]!); j !== end; ++j) {
       if (this.side[j] === this.side[i] || this.state[j] === OUT_OF_ACTION || (activeOnly && this.state[j] !== ACTIVE)) continue;
       const g = this.gap(i, j);
       if (g < bestGap) {

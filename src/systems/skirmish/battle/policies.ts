@@ -53,7 +53,7 @@ export function chooseTarget(b: Battle, i: number, kind: number): number {
     let best = -1;
     let bestKey = Infinity;
     let bestGap = Infinity;
-    for (let j = 0; j !== b.n; ++j) {
+    for (let j = b.from(1 - b.side[i]!), end = b.to(1 - b.side[i]!); j !== end; ++j) {
       if (!eligible(b, i, j, kind, pass === 0)) continue;
       const key = rule === WEAKEST ? b.woundsLeft[j]! : rule === MOST_DANGEROUS ? -b.danger[j]! : 0;
       const gap = b.gap(i, j);
