@@ -5,9 +5,9 @@
  */
 import type { Dice } from '../../dice/dice.js';
 import { ACTIVE } from './profile.js';
-import { blockColour } from './sequence.js';
+import { blockColour, colourLeft, colourThrough } from './sequence.js';
 import { DODGE_MOVED, SHOVE_MOVED, outcomeCode, type AttackSpec } from './spec.js';
-import { applyWounds } from './wounds.js';
+import { stateAfter, woundsLeftAfter } from './wounds.js';
 
 export interface ColourResult {
   readonly faces: readonly number[];
@@ -112,18 +112,20 @@ export function settle(
   spec: AttackSpec, mightHits: number, mightCrits: number, skillHits: number, skillCrits: number,
   mightSuccesses: number, skillSuccesses: number, out: Settled,
 ): number {
-  const bm = blockColour(mightHits - mightCrits, mightSuccesses, spec.tieToDefender);
-  const bs = blockColour(skillHits - skillCrits, skillSuccesses, spec.tieToDefender);
-  const dodgeBlocks = spec.dodge ? Math.min(bm.through, Math.floor(bs.left / 2)) : 0;
-  const shoveBlocks = spec.shove ? Math.min(bs.through, Math.floor(bm.left / 2)) : 0;
-  const unblocked = mightCrits + skillCrits + bm.through - dodgeBlocks + bs.through - shoveBlocks;
-  const after = applyWounds(spec.defenderState, spec.woundsLeft, unblocked, spec);
-  const stillActive = after.state === ACTIVE;
+  const mightThrough = colourThrough(mightHits - mightCrits, mightSuccesses, spec.tieToDefender);
+  const skillThrough = colourThrough(skillHits - skillCrits, skillSuccesses, spec.tieToDefender);
+  const mightLeft = colourLeft(mightHits - mightCrits, mightSuccesses);
+  const skillLeft = colourLeft(skillHits - skillCrits, skillSuccesses);
+  const dodgeBlocks = spec.dodge ? Math.min(mightThrough, Math.floor(skillLeft / 2)) : 0;
+  const shoveBlocks = spec.shove ? Math.min(skillThrough, Math.floor(mightLeft / 2)) : 0;
+  const unblocked = mightCrits + skillCrits + mightThrough - dodgeBlocks + skillThrough - shoveBlocks;
+  const state = stateAfter(spec.defenderState, spec.woundsLeft, unblocked, spec.impact, spec.stepPerHit);
+  const stillActive = state === ACTIVE;
   out.dodgeBlocks = dodgeBlocks;
   out.shoveBlocks = shoveBlocks;
   out.unblocked = unblocked;
-  out.state = after.state;
-  out.woundsLeft = after.woundsLeft;
+  out.state = state;
+  out.woundsLeft = woundsLeftAfter(spec.defenderState, spec.woundsLeft, unblocked);
   out.dodgeMoved = dodgeBlocks > 0 && stillActive;
   out.shoveMoved = shoveBlocks > 0 && stillActive;
   out.code = outcomeCode(unblocked, (out.dodgeMoved ? DODGE_MOVED : 0) | (out.shoveMoved ? SHOVE_MOVED : 0));

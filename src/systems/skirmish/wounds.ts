@@ -22,16 +22,26 @@ export interface WoundResult {
  * With stepPerHit every hit past 0 Wounds moves one step (Downed -> Stunned -> Out of Action).
  */
 export function applyWounds(state: number, woundsLeft: number, unblocked: number, o: WoundOptions): WoundResult {
-  if (unblocked <= 0 || state === OUT_OF_ACTION) return { state, woundsLeft };
+  return { state: stateAfter(state, woundsLeft, unblocked, o.impact, o.stepPerHit), woundsLeft: woundsLeftAfter(state, woundsLeft, unblocked) };
+}
+
+/** The state part of applyWounds, on plain numbers (hot loops: nothing allocated). */
+export function stateAfter(state: number, woundsLeft: number, unblocked: number, impact: boolean, stepPerHit: boolean): number {
+  if (unblocked <= 0 || state === OUT_OF_ACTION) return state;
   if (state === ACTIVE) {
-    if (unblocked < woundsLeft) return { state: ACTIVE, woundsLeft: woundsLeft - unblocked };
+    if (unblocked < woundsLeft) return ACTIVE;
     const excess = unblocked - woundsLeft;
-    let next = o.impact ? STUNNED : DOWNED;
-    if (excess > 0) next = o.stepPerHit ? Math.max(next, DOWNED + excess) : Math.max(next, STUNNED);
-    return { state: Math.min(next, OUT_OF_ACTION), woundsLeft: 0 };
+    let next = impact ? STUNNED : DOWNED;
+    if (excess > 0) next = stepPerHit ? Math.max(next, DOWNED + excess) : Math.max(next, STUNNED);
+    return Math.min(next, OUT_OF_ACTION);
   }
-  const steps = o.stepPerHit ? unblocked : 1;
-  return { state: Math.min(state + steps, OUT_OF_ACTION), woundsLeft: 0 };
+  return Math.min(state + (stepPerHit ? unblocked : 1), OUT_OF_ACTION);
+}
+
+/** The Wounds part of applyWounds: reduced while Active, 0 once taken down. */
+export function woundsLeftAfter(state: number, woundsLeft: number, unblocked: number): number {
+  if (unblocked <= 0 || state === OUT_OF_ACTION) return woundsLeft;
+  return state === ACTIVE && unblocked < woundsLeft ? woundsLeft - unblocked : 0;
 }
 
 /** The state after 0, 1, ..., maxUnblocked unblocked hits, as a lookup table for hot loops. */

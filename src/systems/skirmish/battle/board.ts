@@ -282,10 +282,10 @@ export class Board {
   /**
    * Slides i up to `length` inches along the unit direction (dx, dy). It stops at the board's edge,
    * at block terrain, at enemy bases (friendly bases too unless `throughFriends`), and never ends
-   * on a friendly base. Returns the distance travelled.
+   * on a friendly base.
    */
-  slide(i: number, dx: number, dy: number, length: number, throughFriends: boolean): number {
-    if (length <= 0) return 0;
+  slide(i: number, dx: number, dy: number, length: number, throughFriends: boolean): void {
+    if (length <= 0) return;
     const px = this.x[i]!;
     const py = this.y[i]!;
     const ri = this.r[i]!;
@@ -312,11 +312,10 @@ export class Board {
       if (back === t || back === Infinity) break;
       t = back;
     }
-    if (!(t > 0)) return 0;
+    if (!(t > 0)) return;
     this.x[i] = px + dx * t;
     this.y[i] = py + dy * t;
     this.placed(i);
-    return t;
   }
 
   /** Whether a Charge of i straight at t (up to its Movement) would end within 1" of an enemy. */
@@ -335,21 +334,21 @@ export class Board {
   }
 
   /** Moves i straight at t, at most `length`, stopping at base contact. */
-  moveToward(i: number, t: number, length: number, throughFriends: boolean): number {
+  moveToward(i: number, t: number, length: number, throughFriends: boolean): void {
     const dx = this.x[t]! - this.x[i]!;
     const dy = this.y[t]! - this.y[i]!;
     const d = Math.sqrt(dx * dx + dy * dy);
-    if (d === 0) return 0;
-    return this.slide(i, dx / d, dy / d, Math.min(length, this.gap(i, t)), throughFriends);
+    if (d === 0) return;
+    this.slide(i, dx / d, dy / d, Math.min(length, this.gap(i, t)), throughFriends);
   }
 
   /** Moves i directly away from t, at most `length`. */
-  moveAway(i: number, t: number, length: number, throughFriends: boolean): number {
+  moveAway(i: number, t: number, length: number, throughFriends: boolean): void {
     let dx = this.x[i]! - this.x[t]!;
     let dy = this.y[i]! - this.y[t]!;
     let d = Math.sqrt(dx * dx + dy * dy);
     if (d === 0) [dx, dy, d] = [0, this.side[i] === 0 ? -1 : 1, 1];
-    return this.slide(i, dx / d, dy / d, length, throughFriends);
+    this.slide(i, dx / d, dy / d, length, throughFriends);
   }
 }
 

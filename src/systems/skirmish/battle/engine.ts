@@ -7,7 +7,7 @@
  */
 import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED } from '../profile.js';
 import { passes } from '../reference.js';
-import { applyWounds } from '../wounds.js';
+import { stateAfter, woundsLeftAfter } from '../wounds.js';
 import { DODGE_MOVED, SHOVE_MOVED } from '../spec.js';
 import { castingResult, GOES_OFF, helpResult, initiative, MISHAP, passTokens, recoverResult } from '../fight-rules.js';
 import type { TraceEvent, TraceObserver } from '../../trace.js';
@@ -296,15 +296,15 @@ export class Battle extends Board {
   /** Applies unblocked hits from `src` (-1: none, e.g. a spell's backlash) to t (rules.md 1.7). */
   hurt(src: number, t: number, unblocked: number, impact: boolean, friendlyFire: boolean): void {
     if (unblocked <= 0) return;
-    const r = applyWounds(this.state[t]!, this.woundsLeft[t]!, unblocked, { impact, stepPerHit: this.spec.knobs.stepPerHit });
-    this.state[t] = r.state;
-    this.woundsLeft[t] = r.woundsLeft;
+    const state = stateAfter(this.state[t]!, this.woundsLeft[t]!, unblocked, impact, this.spec.knobs.stepPerHit);
+    this.woundsLeft[t] = woundsLeftAfter(this.state[t]!, this.woundsLeft[t]!, unblocked);
+    this.state[t] = state;
     if (src >= 0) {
       if (friendlyFire) this.friendly[src]! += unblocked;
       else this.dealt[src]! += unblocked;
     }
-    if (r.state !== ACTIVE) this.hidden[t] = 0;
-    if (r.state === OUT_OF_ACTION) {
+    if (state !== ACTIVE) this.hidden[t] = 0;
+    if (state === OUT_OF_ACTION) {
       if (src >= 0 && !friendlyFire && this.side[src] !== this.side[t]) this.takedowns[src]! += 1;
       this.checkOver();
     }
