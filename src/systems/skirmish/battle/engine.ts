@@ -182,11 +182,11 @@ export class Battle extends Board {
     const full = this.amount > 0 ? this.amount : this.movement[i]!;
     switch (act) {
       case Act.Move:
-        this.moveToward(i, t, full, true);
-        this.afterMove(i);
-        break;
       case Act.MoveAway:
-        this.moveAway(i, t, full, true);
+        // Leaving an Active enemy's engagement takes a Retreat (seed 002), whatever the policy asked for.
+        if (this.engaged(i, true)) this.retreat(i);
+        else if (act === Act.Move) this.moveToward(i, t, full, true);
+        else this.moveAway(i, t, full, true);
         this.afterMove(i);
         break;
       case Act.Charge:

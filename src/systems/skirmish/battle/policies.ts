@@ -4,8 +4,10 @@
  * fighter activates next and when to Pass. Each is a decision list: the first line that applies.
  * They read the battle and set `target` / `amount`; the engine never imports this file.
  *
- * Every fighter policy starts: (1) Downed: Recover (no reaction); Stunned (knob stunnedActs):
- * Crawl away from the nearest enemy. Then:
+ * Every fighter policy starts: (1) Downed: Recover (no reaction; a shooter or kite Crawls away
+ * instead when that takes it out of the nearest Active enemy's charge reach, Movement + 1");
+ * Stunned (knob stunnedActs): Crawl away from the nearest enemy. Any Move that starts within 1"
+ * of an Active enemy is played as a Retreat. Then:
  * aggressive (rules.md 1.8, pinned): (2) no enemy within 1": a Stunned friend within 1" -> Help;
  *   else Charge the chosen enemy (Active ones first) if it can end within 1", else Move straight
  *   at it; (3) an Active enemy within 1": Melee the chosen one; (4) only Downed or Stunned
@@ -84,12 +86,29 @@ function act(b: Battle, action: number, target: number, amount = 0): number {
 
 export function decide(b: Battle, i: number, reaction: boolean): number {
   const st = b.state[i];
-  if (st === DOWNED) return reaction ? Act.None : act(b, Act.Recover, -1);
+  if (st === DOWNED) return reaction ? Act.None : downed(b, i);
   if (st === STUNNED) return reaction || !b.spec.knobs.stunnedActs ? Act.None : act(b, Act.Crawl, b.nearestEnemy(i, false));
   if (st !== ACTIVE) return Act.None;
   const p = b.policy[i];
   if ((p === SHOOTER || p === KITE) && b.shooting[i]! >= 0) return shooter(b, i, reaction, p === KITE);
   return aggressive(b, i);
+}
+
+/**
+ * Downed: Recover; a shooter or kite instead Crawls away when that takes it out of the charge
+ * reach (Movement + 1") of the nearest Active enemy, which now has it within reach.
+ */
+function downed(b: Battle, i: number): number {
+  const p = b.policy[i];
+  if ((p === SHOOTER || p === KITE) && b.shooting[i]! >= 0) {
+    const e = b.nearestEnemy(i, true);
+    if (e >= 0) {
+      const reach = b.movement[e]! + ENGAGEMENT;
+      const gap = b.gap(i, e);
+      if (gap <= reach + EPS && gap + Math.ceil(b.movement[i]! / 2) > reach + EPS) return act(b, Act.Crawl, e);
+    }
+  }
+  return act(b, Act.Recover, -1);
 }
 
 export function aggressive(b: Battle, i: number): number {
@@ -115,7 +134,7 @@ function shooter(b: Battle, i: number, reaction: boolean, kite: boolean): number
   if (engagedActive && shots === 0) return act(b, Act.Retreat, -1);
   const threat = b.nearestEnemy(i, true);
   const reach = threat >= 0 ? b.movement[threat]! + ENGAGEMENT : 0;
-  if (kite && !reaction && threat >= 0 && b.gap(i, threat) <= reach + EPS) return act(b, Act.MoveAway, threat);
+  if (kite && !reaction && threat >= 0 && b.gap(i, threat) <= reach + EPS) return act(b, engagedActive ? Act.Retreat : Act.MoveAway, threat);
   if (shots > 0) {
     const t = chooseTarget(b, i, RANGED);
     const w = b.weapons[i]![b.shooting[i]!]!;

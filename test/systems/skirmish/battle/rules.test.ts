@@ -287,3 +287,29 @@ describe('Ranged Reaction (seed 000)', () => {
     expect(bt.gap(0, 1)).toBeLessThanOrEqual(1);
   });
 });
+
+describe('leaving engagement and Crawl', () => {
+  it('a Move that starts within 1" of an Active enemy is a Retreat (Skill check, free attack on a fail)', () => {
+    const { bt, script, events } = battle([slinger], [grunt], [1, ...new Array(14).fill(2)]);
+    place(bt, 0, 20, 20);
+    place(bt, 1, 20, 21.5);
+    bt.target = 1;
+    bt.amount = 0;
+    bt.perform(0, Act.MoveAway, false);
+    expect(script.used).toBe(15); // check 1 fails; the grunt's 7 dice against the slinger's 3 + 4 defence dice
+    expect(events.map((e) => e.action)).toEqual(['free-attack', 'move']);
+    expect(bt.gap(0, 1)).toBeGreaterThan(1);
+  });
+
+  it('a Downed shooter crawls out of the charge reach when half its Movement gets it there, else Recovers', () => {
+    const { bt } = battle([slinger], [grunt], [], { fighterPolicy: 1 });
+    bt.state[0] = DOWNED;
+    place(bt, 0, 20, 10);
+    place(bt, 1, 20, 14.5); // gap 3.5: within reach 5; crawling 2" makes it 5.5
+    expect(decide(bt, 0, false)).toBe(Act.Crawl);
+    bt.perform(0, Act.Crawl, false);
+    expect(bt.gap(0, 1)).toBeCloseTo(5.5);
+    place(bt, 1, 20, 12);
+    expect(decide(bt, 0, false)).toBe(Act.Recover);
+  });
+});
