@@ -14,6 +14,7 @@ import { COMPARE_HEADER, compareRows } from '../stats/compare.js';
 import { reportData } from '../report/data.js';
 import { renderHtml } from '../report/html.js';
 import { renderMarkdown } from '../report/markdown.js';
+import { fightersMarkdown } from '../report/fighters.js';
 import { ensureWritableDir, writeAllOrNothing } from '../report/write.js';
 import type { PlannedTask } from '../systems/types.js';
 import { createProgress, formatCount } from './progress.js';
@@ -163,7 +164,7 @@ async function finish(
     'summary.csv': csv.summary,
     'distribution.csv': csv.distribution,
     'run.json': csv.run,
-    'report.md': reports.markdown,
+    'report.md': reports.markdown + (extra['fighters.csv'] !== undefined ? fightersMarkdown(csv.summary, extra['fighters.csv']) : ''),
     'report.html': reports.html,
   });
   io.stdout.write(`${textTable(plugin.headlineHeader, rows.map((r) => r.headline))}\n\n${footer}\n`);
@@ -194,7 +195,9 @@ export async function reportCommand(dir: string, io: RunIo): Promise<RunResult> 
   } catch (err) {
     throw inputError(dir, `cannot read the run's files: ${(err as Error).message}`);
   }
-  const files = writeAllOrNothing(dir, { 'report.md': reports.markdown, 'report.html': reports.html });
+  const fighters = read('fighters.csv', true);
+  const markdown = reports.markdown + (fighters !== null ? fightersMarkdown(csv.summary, fighters) : '');
+  const files = writeAllOrNothing(dir, { 'report.md': markdown, 'report.html': reports.html });
   for (const f of files) io.stdout.write(`wrote ${f}\n`);
   return { dir, files };
 }

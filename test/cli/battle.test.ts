@@ -47,7 +47,11 @@ describe('balance run (battle)', () => {
     const dist = read(one, 'distribution.csv').trim().split('\n');
     expect(dist[0]).toBe('variant,retinue_a,retinue_b,metric,value,count,probability');
     expect(new Set(dist.slice(1).map((l) => l.split(',')[3]))).toEqual(new Set(['winner', 'rounds', 'a_survivors', 'b_survivors']));
-    expect(read(one, 'report.md')).toContain('retinue_a');
+    const report = read(one, 'report.md');
+    expect(report).toContain('retinue_a');
+    expect(report).toMatch(/## Fighters \(base\)[\s\S]*\| phoenix vs wardens \| a \| archer \|/);
+    expect(balance(['report', one]).code).toBe(0);
+    expect(read(one, 'report.md')).toBe(report);
   });
 
   it('--precision stops each matchup once a_win_rate is known to the target', () => {
