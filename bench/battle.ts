@@ -1,14 +1,15 @@
 /**
  * `npm run bench` (battles): 5-v-5 skirmish battles per second, one core, on the open board of
  * configs/skirmish-battle.yaml (swords, a spear, two archers against axes, a hammer, a crossbow)
- * and among its terrain; then the whole engine with 1 and 2 workers. Every rate quotes its N.
+ * and among its terrain, table engine and per-die engine; then the whole engine (table) with 1 and
+ * 2 workers. Every rate quotes its N.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { simulate } from '../src/batch/engine.js';
 import { parseStudy } from '../src/config/load.js';
 import { validate } from '../src/config/validate.js';
-import { skirmishBattleDice } from '../src/systems/skirmish/battle/kernel.js';
+import { skirmishBattleDice, skirmishBattleTable } from '../src/systems/skirmish/battle/kernel.js';
 import { skirmishBattle } from '../src/systems/skirmish/battle/mode.js';
 import type { BattleStudy } from '../src/systems/skirmish/battle/schema.js';
 import type { BattleSpec } from '../src/systems/skirmish/battle/setup.js';
@@ -40,13 +41,16 @@ const k = (x: number): string => `${(x / 1e3).toFixed(1)} k/s`;
 const N = Number(process.env['BENCH_BATTLES'] ?? 50_000);
 console.log(`\n5-v-5 battles, one core (best of 3 runs of N = ${N}):`);
 for (const [name, task] of [['open board', open], ['with terrain', terrain]] as const) {
-  console.log(`${name.padEnd(40)} ${k(rate(skirmishBattleDice, task.spec, N)).padStart(12)}`);
+  const table = rate(skirmishBattleTable, task.spec, N);
+  const dice = rate(skirmishBattleDice, task.spec, N);
+  console.log(`${`${name}, table engine`.padEnd(40)} ${k(table).padStart(12)}   ${(table / dice).toFixed(2)}x per-die`);
+  console.log(`${`${name}, per-die engine`.padEnd(40)} ${k(dice).padStart(12)}`);
 }
 
 async function engine(workers: number, total: number): Promise<number> {
   const tasks = Array.from({ length: 4 }, (_, i) => ({ ...open, streamKey: i, trials: total / 4 }));
   const t0 = performance.now();
-  await simulate(skirmishBattle, tasks, { seed: 1, engine: 'dice', workers });
+  await simulate(skirmishBattle, tasks, { seed: 1, engine: 'table', workers });
   return total / ((performance.now() - t0) / 1000);
 }
 const total = 4 * Math.round(N / 2);

@@ -35,6 +35,10 @@ describe('balance run (battle)', () => {
     expect(balance(['run', study, '--out', s2, '--shard', '2/2', '--workers', '0']).code).toBe(0);
     expect(balance(['merge', study, join(s1, 'shard-1-of-2.json'), join(s2, 'shard-2-of-2.json'), '--out', merged]).code).toBe(0);
     for (const f of FILES) expect(read(merged, f)).toBe(read(one, f));
+    const [t1, t2] = [tempDir(), tempDir()];
+    expect(balance(['run', study, '--out', t1, '--workers', '1', '--engine', 'table']).code).toBe(0);
+    expect(balance(['run', study, '--out', t2, '--workers', '2', '--engine', 'table']).code).toBe(0);
+    for (const f of FILES) expect(read(t2, f)).toBe(read(t1, f));
 
     const summary = read(one, 'summary.csv').trim().split('\n');
     expect(summary[0]).toBe('variant,retinue_a,retinue_b,trials,a_wins,b_wins,draws,a_win_rate,a_win_ci95_low,a_win_ci95_high,mean_rounds,a_mean_survivors,b_mean_survivors,side_policy_a,side_policy_b,b_win_rate,draw_rate,sd_rounds');

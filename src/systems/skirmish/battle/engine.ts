@@ -48,6 +48,8 @@ export class Battle extends Board {
   /** A policy's chosen target (fighter index) and, for moves, inches (0 = full Movement). */
   target = -1;
   amount = 0;
+  /** Set for the next attack when friendly fire will need its natural 1s. */
+  needOnes = false;
   observer: TraceObserver | null = null;
   /** Per fighter, this battle: unblocked hits dealt to enemies, enemies taken Out of Action, friendly-fire unblocked hits dealt. */
   readonly dealt: Float64Array;
@@ -272,8 +274,10 @@ export class Battle extends Board {
     const gang = melee && this.gangUp(i, t) ? 1 : 0;
     const cover = melee ? 0 : this.cover(i, t);
     const before = this.state[t]!;
-    const spec = this.attacks.get(i, w, t, this.primary[t]!, aim, gang, cover, this.braced[t]!, before, split);
-    const code = this.dice.attack(spec);
+    const entry = this.attacks.get(i, w, t, this.primary[t]!, aim, gang, cover, this.braced[t]!, before, split);
+    const spec = entry.spec;
+    const code = this.dice.attack(entry, this.needOnes);
+    this.needOnes = false;
     const unblocked = code >> 2;
     if (mercy) {
       if (unblocked >= 1) this.takeOut(i, t);
@@ -345,6 +349,7 @@ export class Battle extends Board {
     this.aimed[i] = 0;
     const ff = this.atRisk(i, t);
     if (!info.firearm || this.dice.d6() >= info.primer) {
+      this.needOnes = ff >= 0;
       this.attack(i, w, t, aim, false, 0, reaction ? 'reaction:ranged' : 'ranged');
       const ones = this.dice.onesMight + this.dice.onesSkill;
       if (ff >= 0 && ones > 0 && !this.over && this.state[ff] === ACTIVE) this.friendlyFire(i, w, ff, aim);
@@ -361,7 +366,7 @@ export class Battle extends Board {
   private friendlyFire(i: number, w: number, ff: number, aim: number): void {
     const onesM = this.dice.onesMight;
     const onesS = this.dice.onesSkill;
-    const spec = this.attacks.get(i, w, ff, this.primary[ff]!, aim, 0, this.cover(i, ff), this.braced[ff]!, ACTIVE, 0);
+    const spec = this.attacks.get(i, w, ff, this.primary[ff]!, aim, 0, this.cover(i, ff), this.braced[ff]!, ACTIVE, 0).spec;
     const code = this.dice.hits(spec, onesM, onesS);
     const unblocked = code >> 2;
     this.hurt(i, ff, unblocked, spec.impact, true);

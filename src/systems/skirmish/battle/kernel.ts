@@ -8,7 +8,7 @@ import type { Kernel } from '../../types.js';
 import { OUT_OF_ACTION } from '../profile.js';
 import { Battle } from './engine.js';
 import { BATTLE_POLICIES } from './policies.js';
-import { battleDice } from './roll.js';
+import { battleDice, tableBattleDice } from './roll.js';
 import type { BattleSpec } from './setup.js';
 
 /** Per-fighter counters: Out of Action, unblocked hits dealt, takedowns, friendly-fire hits. */
@@ -70,6 +70,20 @@ export const skirmishBattleDice: Kernel<BattleSpec, PreparedBattle> = {
   tallySize: (spec) => battleLayout(spec).size,
   warmup: 128,
   prepare: prepareBattle,
+  run: runBattles,
+  observe(p, observer) {
+    p.battle.observer = observer;
+  },
+};
+
+/** Attacks without a friend at risk are one draw from their exact outcome table. */
+export const skirmishBattleTable: Kernel<BattleSpec, PreparedBattle> = {
+  tallySize: (spec) => battleLayout(spec).size,
+  warmup: 256,
+  prepare(spec) {
+    const dice = tableBattleDice(deriveStream(0));
+    return { battle: new Battle(spec, dice, BATTLE_POLICIES), rng: dice.rng, layout: battleLayout(spec) };
+  },
   run: runBattles,
   observe(p, observer) {
     p.battle.observer = observer;

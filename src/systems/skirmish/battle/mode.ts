@@ -12,7 +12,7 @@ import { summarizeHistogram } from '../../../stats/histogram.js';
 import { resolveDuelKnobs } from '../duel/mode.js';
 import { defaultPolicy, POLICIES } from '../duel/setup.js';
 import { checkProfiles, loadoutWeapons, resolveLoadout } from '../resolve.js';
-import { battleLayout, FIGHTER_STATS, skirmishBattleDice } from './kernel.js';
+import { battleLayout, FIGHTER_STATS, skirmishBattleDice, skirmishBattleTable } from './kernel.js';
 import { SIDE_POLICIES, battleStudySchema, type BattleStudy } from './schema.js';
 import { DEPLOY_GAP, type BattleFighterSpec, type BattleSpec } from './setup.js';
 
@@ -152,7 +152,7 @@ export const skirmishBattle: ModePlugin<BattleStudy, BattleSpec> = {
   plan,
   chunkSize: 2_000,
   unit: 'battles',
-  kernels: { dice: skirmishBattleDice },
+  kernels: { dice: skirmishBattleDice, table: skirmishBattleTable },
   summaryHeader: SUMMARY_HEADER,
   distributionHeader: DISTRIBUTION_HEADER,
   headlineHeader: ['variant', 'retinue a', 'retinue b', 'a wins', '95% CI', 'draws', 'rounds', 'a left', 'b left'],

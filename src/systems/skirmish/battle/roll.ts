@@ -4,8 +4,10 @@
  * Skill attack dice, then Might then Skill defence dice), keeping what friendly fire needs: the
  * natural 1s of the Strike Pool. Blocking, manoeuvres and Wounds are the reference's settle().
  */
+import { aliasPick } from '../../../dice/alias.js';
 import { RngDice, ScriptedDice, type Dice } from '../../../dice/dice.js';
 import { Xoshiro128ss, type StreamState } from '../../../dice/rng.js';
+import { AttackCache, type AttackEntry } from '../duel/setup.js';
 import { newSettled, passes, settle } from '../reference.js';
 import type { AttackSpec } from '../spec.js';
 
@@ -30,8 +32,17 @@ export class BattleDice {
     return this.dice.roll(sides);
   }
 
-  /** One Attack Sequence; returns the outcome code (unblocked << 2 | Dodge moved | Shove moved << 1). */
-  attack(spec: AttackSpec): number {
+  /**
+   * One Attack Sequence; returns the outcome code (unblocked << 2 | Dodge moved | Shove moved << 1).
+   * `needOnes`: friendly fire will want the natural 1s (the per-die engine always counts them).
+   */
+  attack(entry: AttackEntry, needOnes: boolean): number {
+    void needOnes;
+    return this.perDie(entry.spec);
+  }
+
+  /** Every die rolled, the natural 1s of the Strike Pool counted. */
+  perDie(spec: AttackSpec): number {
     const dice = this.dice;
     let hM = 0;
     let cM = 0;
@@ -76,6 +87,24 @@ export class BattleDice {
     for (let i = 0; i !== spec.defSkill.length; ++i) if (passes(dice.roll(6), spec.defSkill[i]!)) dS++;
     return settle(spec, hM, cM, hS, cS, dM, dS, this.settled);
   }
+}
+
+/**
+ * The table engine: an attack whose natural 1s nobody needs is one draw from its exact outcome
+ * table (alias method, built once per attack spec); one with a friend at risk rolls every die.
+ */
+export class TableBattleDice extends BattleDice {
+  override attack(entry: AttackEntry, needOnes: boolean): number {
+    if (needOnes) return this.perDie(entry.spec);
+    this.onesMight = 0;
+    this.onesSkill = 0;
+    return aliasPick(AttackCache.table(entry), this.rng.nextU32());
+  }
+}
+
+export function tableBattleDice(state: StreamState): TableBattleDice {
+  const rng = new Xoshiro128ss(state);
+  return new TableBattleDice(new RngDice(rng), rng);
 }
 
 export function battleDice(state: StreamState): BattleDice {

@@ -6,7 +6,7 @@ import { expectedUnblocked } from '../exact.js';
 import { DEFAULT_SITUATION, type Loadout, type Situation, type Weapon } from '../profile.js';
 import { basePool } from '../sequence.js';
 import { compileAttack, type AttackSpec } from '../spec.js';
-import type { DuelKnobs } from '../duel/setup.js';
+import type { AttackEntry, DuelKnobs } from '../duel/setup.js';
 
 export interface BattleFighterSpec {
   readonly loadout: Loadout;
@@ -80,33 +80,33 @@ function fixedWeapon(w: Weapon, might: number, skill: number): Weapon {
 }
 
 /**
- * Attack specs by (attacker, weapon, defender, defender's primary weapon, aim, gang up, cover,
+ * Attack specs (and, for the table engine, their outcome tables) by (attacker, weapon, defender, defender's primary weapon, aim, gang up, cover,
  * brace, defender state, split share), one lazily filled array per attacker-defender pair.
  */
 export class BattleAttacks {
-  private readonly pairs: ((AttackSpec | undefined)[] | undefined)[];
+  private readonly pairs: ((AttackEntry | undefined)[] | undefined)[];
   private readonly loadouts: readonly Loadout[];
   private readonly w: number;
 
   constructor(fighters: readonly Loadout[], private readonly knobs: DuelKnobs) {
     this.loadouts = fighters;
     this.w = Math.max(...fighters.map((l) => l.weapons.length));
-    this.pairs = new Array<(AttackSpec | undefined)[] | undefined>(fighters.length * fighters.length);
+    this.pairs = new Array<(AttackEntry | undefined)[] | undefined>(fighters.length * fighters.length);
   }
 
-  get(att: number, weapon: number, def: number, defPrimary: number, aim: number, gangUp: number, cover: number, brace: number, state: number, split: number): AttackSpec {
+  get(att: number, weapon: number, def: number, defPrimary: number, aim: number, gangUp: number, cover: number, brace: number, state: number, split: number): AttackEntry {
     const pi = att * this.loadouts.length + def;
     let pair = this.pairs[pi];
     if (pair === undefined) {
-      pair = new Array<AttackSpec | undefined>(this.w * this.w * 72 * SPLIT_SLOTS);
+      pair = new Array<AttackEntry | undefined>(this.w * this.w * 72 * SPLIT_SLOTS);
       this.pairs[pi] = pair;
     }
     const key = ((((((weapon * this.w + defPrimary) * 2 + aim) * 2 + gangUp) * 3 + cover) * 2 + brace) * 3 + state) * SPLIT_SLOTS + split;
     const hit = pair[key];
     if (hit !== undefined) return hit;
-    const spec = this.compile(att, weapon, def, defPrimary, aim, gangUp, cover, brace, state, split);
-    pair[key] = spec;
-    return spec;
+    const entry: AttackEntry = { spec: this.compile(att, weapon, def, defPrimary, aim, gangUp, cover, brace, state, split), table: null };
+    pair[key] = entry;
+    return entry;
   }
 
   private compile(att: number, weapon: number, def: number, defPrimary: number, aim: number, gangUp: number, cover: number, brace: number, state: number, split: number): AttackSpec {

@@ -248,7 +248,7 @@ describe('line of sight, cover, Hide and the targeting restriction (seed 000)', 
     expect(bt.cover(0, 1)).toBe(0);
     const plain = bt.attacks.get(0, 0, 1, 0, 0, 0, 0, 0, 0, 0);
     const covered = bt.attacks.get(0, 0, 1, 0, 0, 0, 2, 0, 0, 0);
-    expect(covered.defSkill.length - plain.defSkill.length).toBe(2);
+    expect(covered.spec.defSkill.length - plain.spec.defSkill.length).toBe(2);
   });
 
   it('Hide within 1" of terrain: no Ranged target beyond 6"', () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { RngDice } from '../../../../src/dice/dice.js';
 import { deriveStream, Xoshiro128ss } from '../../../../src/dice/rng.js';
-import { battleLayout, skirmishBattleDice } from '../../../../src/systems/skirmish/battle/kernel.js';
+import { battleLayout, skirmishBattleDice, skirmishBattleTable } from '../../../../src/systems/skirmish/battle/kernel.js';
 import { BattleDice } from '../../../../src/systems/skirmish/battle/roll.js';
 import type { BattleSpec } from '../../../../src/systems/skirmish/battle/setup.js';
 import { skirmishDuelDice } from '../../../../src/systems/skirmish/duel/kernel.js';
@@ -58,7 +58,7 @@ describe('the battle roller', () => {
       const ref = new RngDice(b);
       for (let k = 0; k < 2000; k++) {
         const r = rollAttack(ref, spec);
-        expect(ours.attack(spec)).toBe(r.code);
+        expect(ours.perDie(spec)).toBe(r.code);
         expect(ours.onesMight).toBe(r.might.faces.filter((f) => f === 1).length);
         expect(ours.onesSkill).toBe(r.skill.faces.filter((f) => f === 1).length);
       }
@@ -102,6 +102,23 @@ describe('mirrors', () => {
     const ba = battleTally(spec(blue, red), n, 6);
     expectRatesAgree(ab[0]! / n, n, ba[1]! / n, n, 'a of ab vs b of ba');
     expectRatesAgree(ab[1]! / n, n, ba[0]! / n, n, 'b of ab vs a of ba');
+  });
+});
+
+describe('the table engine', () => {
+  it('gives the dice engine\'s winners, survivors and friendly fire on a 3-v-3 with archers (within 4 SE)', () => {
+    const base = battleSpec([keenSword, archer, archer], [stoutAxe, stoutHammer, keenSword]);
+    const s: BattleSpec = { ...base, sides: [base.sides[0].map((f, k) => (k > 0 ? { ...f, policy: SHOOTER } : f)), base.sides[1]] };
+    const n = 3000;
+    const dice = battleTally(s, n, 21);
+    const table = runKernel(skirmishBattleTable as Kernel<BattleSpec, unknown>, s, n, 22, battleLayout(s).size);
+    for (const w of [0, 1, 2]) expectRatesAgree(table[w]! / n, n, dice[w]! / n, n, `winner ${w}`);
+    const L = battleLayout(s);
+    for (let i = 0; i < 6; i++) {
+      const at = L.fighters + 4 * i;
+      expectRatesAgree(table[at]! / n, n, dice[at]! / n, n, `fighter ${i} out of action`);
+    }
+    expect(table[L.fighters + 4 + 3]! + table[L.fighters + 8 + 3]!).toBeGreaterThan(0); // the archers' friendly fire still happens
   });
 });
 
