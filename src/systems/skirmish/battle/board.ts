@@ -56,6 +56,11 @@ export class Board {
   readonly tblock: Uint8Array;
   readonly width: number;
   readonly height: number;
+  /** Knobs and side policies read in hot paths, copied out of the spec. */
+  readonly stunnedActs: boolean;
+  readonly stepPerHit: boolean;
+  readonly split: boolean;
+  readonly sideRule: Int32Array;
   /** Scratch flags: the legal targets found by rangedTargets(). */
   readonly candidate: Uint8Array;
   /** gaps[i * n + j]: base-to-base distance, kept current by every move (see placed()). */
@@ -101,6 +106,10 @@ export class Board {
     this.ty1 = Float64Array.from(t, (r) => r.at[1] + r.size[1]);
     this.tblock = Uint8Array.from(t, (r) => (r.kind === 'block' ? 1 : 0));
     [this.width, this.height] = spec.settings.board;
+    this.stunnedActs = spec.knobs.stunnedActs;
+    this.stepPerHit = spec.knobs.stepPerHit;
+    this.split = spec.knobs.multipleEngagement === 'split';
+    this.sideRule = Int32Array.from(spec.sidePolicies);
   }
 
   /**

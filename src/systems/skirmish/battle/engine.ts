@@ -110,7 +110,7 @@ export class Battle extends Board {
   /** Whether fighter i activates (Active or Downed; Stunned too with knob stunnedActs). */
   activates(i: number): boolean {
     const st = this.state[i];
-    return st === ACTIVE || st === DOWNED || (st === STUNNED && this.spec.knobs.stunnedActs);
+    return st === ACTIVE || st === DOWNED || (st === STUNNED && this.stunnedActs);
   }
 
   /** Fighters of side s that may still activate this round. */
@@ -249,7 +249,7 @@ export class Battle extends Board {
   melee(i: number, t: number): void {
     if (t < 0 || this.gap(i, t) > ENGAGEMENT + EPS || this.state[t] === OUT_OF_ACTION) return;
     const w = this.meleeWeapon[i]!;
-    if (this.spec.knobs.multipleEngagement === 'split' && this.state[t] === ACTIVE) {
+    if (this.split && this.state[t] === ACTIVE) {
       let k = 0;
       for (let j = 0; j !== this.n && k < MAX_SPLIT; ++j) {
         if (this.side[j] !== this.side[i] && this.state[j] === ACTIVE && this.gap(i, j) <= ENGAGEMENT + EPS) this.list[k++] = j;
@@ -300,7 +300,7 @@ export class Battle extends Board {
   /** Applies unblocked hits from `src` (-1: none, e.g. a spell's backlash) to t (rules.md 1.7). */
   hurt(src: number, t: number, unblocked: number, impact: boolean, friendlyFire: boolean): void {
     if (unblocked <= 0) return;
-    const state = stateAfter(this.state[t]!, this.woundsLeft[t]!, unblocked, impact, this.spec.knobs.stepPerHit);
+    const state = stateAfter(this.state[t]!, this.woundsLeft[t]!, unblocked, impact, this.stepPerHit);
     this.woundsLeft[t] = woundsLeftAfter(this.state[t]!, this.woundsLeft[t]!, unblocked);
     this.state[t] = state;
     if (src >= 0) {

@@ -49,7 +49,7 @@ function eligible(b: Battle, i: number, j: number, kind: number, activeOnly: boo
  * then roster order. ANY looks at Active enemies first. -1 if none.
  */
 export function chooseTarget(b: Battle, i: number, kind: number): number {
-  const rule = b.spec.sidePolicies[b.side[i]!]!;
+  const rule = b.sideRule[b.side[i]!]!;
   const activeFirst = kind === ENGAGED_ACTIVE || kind === ANY;
   for (let pass = activeFirst ? 0 : 1; pass !== 2; ++pass) {
     let best = -1;
@@ -87,7 +87,7 @@ function act(b: Battle, action: number, target: number, amount = 0): number {
 export function decide(b: Battle, i: number, reaction: boolean): number {
   const st = b.state[i];
   if (st === DOWNED) return reaction ? Act.None : downed(b, i);
-  if (st === STUNNED) return reaction || !b.spec.knobs.stunnedActs ? Act.None : act(b, Act.Crawl, b.nearestEnemy(i, false));
+  if (st === STUNNED) return reaction || !b.stunnedActs ? Act.None : act(b, Act.Crawl, b.nearestEnemy(i, false));
   if (st !== ACTIVE) return Act.None;
   const p = b.policy[i];
   if ((p === SHOOTER || p === KITE) && b.shooting[i]! >= 0) return shooter(b, i, reaction, p === KITE);
