@@ -85,16 +85,22 @@ function fixedWeapon(w: Weapon, might: number, skill: number): Weapon {
  */
 export class BattleAttacks {
   private readonly pairs: ((AttackEntry | undefined)[] | undefined)[];
+  /** Fighters with the same loadout share their attacks: ids[fighter] indexes `loadouts`. */
+  private readonly ids: Int32Array;
   private readonly loadouts: readonly Loadout[];
   private readonly w: number;
 
   constructor(fighters: readonly Loadout[], private readonly knobs: DuelKnobs) {
-    this.loadouts = fighters;
+    const names = [...new Set(fighters.map((l) => l.name))];
+    this.ids = Int32Array.from(fighters, (l) => names.indexOf(l.name));
+    this.loadouts = names.map((n) => fighters.find((l) => l.name === n)!);
     this.w = Math.max(...fighters.map((l) => l.weapons.length));
-    this.pairs = new Array<(AttackEntry | undefined)[] | undefined>(fighters.length * fighters.length);
+    this.pairs = new Array<(AttackEntry | undefined)[] | undefined>(names.length * names.length);
   }
 
   get(att: number, weapon: number, def: number, defPrimary: number, aim: number, gangUp: number, cover: number, brace: number, state: number, split: number): AttackEntry {
+    att = this.ids[att]!;
+    def = this.ids[def]!;
     const pi = att * this.loadouts.length + def;
     let pair = this.pairs[pi];
     if (pair === undefined) {
@@ -104,7 +110,15 @@ export class BattleAttacks {
     const key = ((((((weapon * this.w + defPrimary) * 2 + aim) * 2 + gangUp) * 3 + cover) * 2 + brace) * 3 + state) * SPLIT_SLOTS + split;
     const hit = pair[key];
     if (hit !== undefined) return hit;
-    const entry: AttackEntry = { spec: this.compile(att, weapon, def, defPrimary, aim, gangUp, cover, brace, state, split), table: null };
+    const spec = this.compile(att, weapon, def, defPrimary, aim, gangUp, cover, brace, state, split);
+    // The same attack in another task of this thread (another matchup or variant) reuses its entry and table.
+    const memo = JSON.stringify(spec);
+    let entry = SHARED.get(memo);
+    if (entry === undefined) {
+      if (SHARED.size > 20_000) SHARED.clear();
+      entry = { spec, table: null };
+      SHARED.set(memo, entry);
+    }
     pair[key] = entry;
     return entry;
   }
@@ -129,6 +143,8 @@ export class BattleAttacks {
     return { ...spec, woundsLeft: 99 };
   }
 }
+
+const SHARED = new Map<string, AttackEntry>();
 
 /** The split slot of part `part` of `parts` (0 = the whole pool). */
 export function splitIndex(parts: number, part: number): number {
