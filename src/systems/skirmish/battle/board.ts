@@ -342,13 +342,41 @@ export class Board {
     return ok;
   }
 
-  /** Moves i straight at t, at most `length`, stopping at base contact. */
+  /**
+   * Moves i straight at t, at most `length`, stopping at base contact. When something in the way
+   * stops it short of that, it goes straight in whichever of the directions 30, 60 or 90 degrees
+   * either side of t (then t itself) ends nearest to t: a fighter walks around a wall or a base.
+   */
   moveToward(i: number, t: number, length: number, throughFriends: boolean): void {
     const dx = this.x[t]! - this.x[i]!;
     const dy = this.y[t]! - this.y[i]!;
     const d = Math.sqrt(dx * dx + dy * dy);
     if (d === 0) return;
-    this.slide(i, dx / d, dy / d, Math.min(length, this.gap(i, t)), throughFriends);
+    const x0 = this.x[i]!;
+    const y0 = this.y[i]!;
+    const want = Math.min(length, this.gap(i, t));
+    const before = this.gap(i, t);
+    this.slide(i, dx / d, dy / d, want, throughFriends);
+    if (before - this.gap(i, t) >= want - EPS || this.gap(i, t) <= ENGAGEMENT + EPS) return;
+    let best = -1;
+    let bestGap = this.gap(i, t);
+    for (let k = 0; k !== SIDESTEPS.length; ++k) {
+      this.x[i] = x0;
+      this.y[i] = y0;
+      this.placed(i);
+      const c = SIDESTEP_COS[k]!;
+      const s = SIDESTEPS[k]!;
+      this.slide(i, (dx * c - dy * s) / d, (dx * s + dy * c) / d, length, throughFriends);
+      if (this.gap(i, t) < bestGap - EPS) {
+        best = k;
+        bestGap = this.gap(i, t);
+      }
+    }
+    this.x[i] = x0;
+    this.y[i] = y0;
+    this.placed(i);
+    if (best < 0) this.slide(i, dx / d, dy / d, want, throughFriends);
+    else this.slide(i, (dx * SIDESTEP_COS[best]! - dy * SIDESTEPS[best]!) / d, (dx * SIDESTEPS[best]! + dy * SIDESTEP_COS[best]!) / d, length, throughFriends);
   }
 
   /** Moves i directly away from t, at most `length`. */
@@ -360,6 +388,10 @@ export class Board {
     this.slide(i, dx / d, dy / d, length, throughFriends);
   }
 }
+
+/** Sines and cosines of the sidestep directions, in the order tried (+-30, +-60, +-90 degrees). */
+const SIDESTEPS = Float64Array.from([30, -30, 60, -60, 90, -90], (a) => Math.sin((a * Math.PI) / 180));
+const SIDESTEP_COS = Float64Array.from([30, -30, 60, -60, 90, -90], (a) => Math.cos((a * Math.PI) / 180));
 
 /** How far a base of radius r at coordinate p can go along direction component d inside [0, size]. */
 function edgeLimit(p: number, d: number, r: number, size: number): number {

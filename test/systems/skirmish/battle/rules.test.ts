@@ -313,3 +313,19 @@ describe('leaving engagement and Crawl', () => {
     expect(decide(bt, 0, false)).toBe(Act.Recover);
   });
 });
+
+describe('moves on the board', () => {
+  it('stop at an enemy base and at block terrain; a blocked move goes around the wall instead', () => {
+    const { bt } = battle([grunt], [grunt], [], { settings: { terrain: [{ at: [18, 14], size: [4, 1], kind: 'block' }] } });
+    place(bt, 0, 20, 10);
+    place(bt, 1, 20, 20);
+    bt.slide(0, 0, 1, 4, true);
+    expect(bt.y[0]).toBeCloseTo(13.5); // the base's edge touches the wall at y = 14
+    place(bt, 0, 20, 13.5);
+    bt.moveToward(0, 1, 4, true);
+    expect(bt.gap(0, 1)).toBeLessThan(5.5); // straight at it would not move at all (gap 5.5)
+    place(bt, 0, 30, 19);
+    bt.moveToward(0, 1, 20, true);
+    expect(bt.gap(0, 1)).toBeCloseTo(0); // stops at the enemy's base
+  });
+});
