@@ -343,27 +343,78 @@ export class Board {
   }
 
   /**
-   * Moves i straight at t, at most `length`, stopping at base contact. When something in the way
-   * stops it short of that, it goes straight in whichever of the directions 30, 60 or 90 degrees
-   * either side of t (then t itself) ends nearest to t: a fighter walks around a wall or a base.
+   * Moves i straight at t, at most `length`, stopping at base contact. A move stopped short by
+   * block terrain heads instead for the corner of that terrain (cleared by the base) that is
+   * reachable in a straight line and shortest to t through it, then on towards t with what is
+   * left of `length`; one stopped short by a base tries straight lines 30, 60 and 90 degrees
+   * either side and keeps the one that ends nearest to t.
    */
   moveToward(i: number, t: number, length: number, throughFriends: boolean): void {
-    const dx = this.x[t]! - this.x[i]!;
-    const dy = this.y[t]! - this.y[i]!;
-    const d = Math.sqrt(dx * dx + dy * dy);
-    if (d === 0) return;
     const x0 = this.x[i]!;
     const y0 = this.y[i]!;
-    const want = Math.min(length, this.gap(i, t));
     const before = this.gap(i, t);
-    this.slide(i, dx / d, dy / d, want, throughFriends);
+    const want = Math.min(length, before);
+    this.slideTo(i, this.x[t]!, this.y[t]!, want, throughFriends);
     if (before - this.gap(i, t) >= want - EPS || this.gap(i, t) <= ENGAGEMENT + EPS) return;
+    if (this.aroundTerrain(i, t, x0, y0, length, throughFriends)) return;
+    this.sidestep(i, t, x0, y0, length, throughFriends);
+  }
+
+  /** Slides i straight towards the point (px, py), at most `length`. */
+  private slideTo(i: number, px: number, py: number, length: number, throughFriends: boolean): void {
+    const dx = px - this.x[i]!;
+    const dy = py - this.y[i]!;
+    const d = Math.sqrt(dx * dx + dy * dy);
+    if (d > 0) this.slide(i, dx / d, dy / d, Math.min(length, d), throughFriends);
+  }
+
+  private moveBack(i: number, x: number, y: number): void {
+    this.x[i] = x;
+    this.y[i] = y;
+    this.placed(i);
+  }
+
+  private aroundTerrain(i: number, t: number, x0: number, y0: number, length: number, throughFriends: boolean): boolean {
+    const m = this.r[i]! + 0.01;
+    const tx = this.x[t]!;
+    const ty = this.y[t]!;
+    let bestX = 0;
+    let bestY = 0;
+    let bestCost = Infinity;
+    for (let k = 0; k !== this.tblock.length; ++k) {
+      if (this.tblock[k] !== 1) continue;
+      for (let c = 0; c !== 4; ++c) {
+        const cx = c & 1 ? this.tx1[k]! + m : this.tx0[k]! - m;
+        const cy = c & 2 ? this.ty1[k]! + m : this.ty0[k]! - m;
+        const dc = Math.sqrt((cx - x0) ** 2 + (cy - y0) ** 2);
+        if (dc < 0.05 || cx < m || cy < m || cx > this.width - m || cy > this.height - m) continue;
+        this.moveBack(i, x0, y0);
+        this.slideTo(i, cx, cy, dc, throughFriends);
+        if (Math.abs(this.x[i]! - cx) + Math.abs(this.y[i]! - cy) > 1e-6) continue;
+        const cost = dc + Math.sqrt((tx - cx) ** 2 + (ty - cy) ** 2);
+        if (cost < bestCost) {
+          bestCost = cost;
+          bestX = cx;
+          bestY = cy;
+        }
+      }
+    }
+    this.moveBack(i, x0, y0);
+    if (bestCost === Infinity) return false;
+    const dc = Math.sqrt((bestX - x0) ** 2 + (bestY - y0) ** 2);
+    this.slideTo(i, bestX, bestY, length, throughFriends);
+    if (length > dc) this.slideTo(i, tx, ty, Math.min(length - dc, this.gap(i, t)), throughFriends);
+    return true;
+  }
+
+  private sidestep(i: number, t: number, x0: number, y0: number, length: number, throughFriends: boolean): void {
+    const dx = this.x[t]! - x0;
+    const dy = this.y[t]! - y0;
+    const d = Math.sqrt(dx * dx + dy * dy);
     let best = -1;
     let bestGap = this.gap(i, t);
     for (let k = 0; k !== SIDESTEPS.length; ++k) {
-      this.x[i] = x0;
-      this.y[i] = y0;
-      this.placed(i);
+      this.moveBack(i, x0, y0);
       const c = SIDESTEP_COS[k]!;
       const s = SIDESTEPS[k]!;
       this.slide(i, (dx * c - dy * s) / d, (dx * s + dy * c) / d, length, throughFriends);
@@ -372,10 +423,8 @@ export class Board {
         bestGap = this.gap(i, t);
       }
     }
-    this.x[i] = x0;
-    this.y[i] = y0;
-    this.placed(i);
-    if (best < 0) this.slide(i, dx / d, dy / d, want, throughFriends);
+    this.moveBack(i, x0, y0);
+    if (best < 0) this.slideTo(i, this.x[t]!, this.y[t]!, Math.min(length, this.gap(i, t)), throughFriends);
     else this.slide(i, (dx * SIDESTEP_COS[best]! - dy * SIDESTEPS[best]!) / d, (dx * SIDESTEPS[best]! + dy * SIDESTEP_COS[best]!) / d, length, throughFriends);
   }
 
