@@ -17,7 +17,8 @@
  *   an action is left for the shot (not in a reaction), else shoot the chosen one (Cast for
  *   spells); (5) a Stunned friend within 1": Help; (6) the chosen enemy beyond maximum range: Move
  *   at it just far enough to stand in range; closer than minimum range: Move away just far
- *   enough; (7) within 1" of terrain and not yet fired: Hide; (8) Brace.
+ *   enough; in range but out of sight: Move at it (round the terrain; not kite); (7) within 1"
+ *   of terrain and not yet fired: Hide; (8) Brace.
  * kite: as shooter, but first (2') an Active enemy that could charge it (within that enemy's
  *   Movement + 1") and not in a reaction: Move its full Movement directly away from it; and it
  *   only closes in as far as stays out of the nearest Active enemy's charge reach.
@@ -154,6 +155,8 @@ function shooter(b: Battle, i: number, reaction: boolean, kite: boolean): number
     if (need > EPS) return act(b, Act.Move, t, need);
   } else if (d < w.min - EPS) {
     return act(b, Act.MoveAway, t, Math.min(b.movement[i]!, w.min - d));
+  } else if (!b.lineOfSight(i, t) && !kite) {
+    return act(b, Act.Move, t);
   }
   if (b.fired[i] === 0 && b.hidden[i] === 0 && b.nearTerrain(i)) return act(b, Act.Hide, -1);
   return act(b, Act.Brace, -1);

@@ -328,3 +328,21 @@ describe('moves on the board', () => {
     expect(bt.gap(0, 1)).toBeCloseTo(0); // stops at the enemy's base
   });
 });
+
+describe('shooter policy', () => {
+  it('Aims, then shoots a legal target; moves only as far as needed into range; walks round terrain for a sight line', () => {
+    const { bt } = battle([slinger], [grunt], [], { fighterPolicy: 1, settings: { terrain: [{ at: [18, 14], size: [4, 1], kind: 'block' }] } });
+    place(bt, 0, 20, 5);
+    place(bt, 1, 30, 5);
+    bt.actionsLeft = 1;
+    expect([decide(bt, 0, false), bt.target]).toEqual([Act.Aim, 1]);
+    bt.aimed[0] = 1;
+    expect([decide(bt, 0, false), bt.target]).toEqual([Act.Ranged, 1]);
+    place(bt, 1, 20, 35); // 29" away: 5" beyond the sling's 24"
+    expect([decide(bt, 0, false), bt.amount]).toEqual([Act.Move, 4]);
+    place(bt, 1, 20, 31);
+    expect([decide(bt, 0, false), bt.amount]).toEqual([Act.Move, 1]);
+    place(bt, 1, 20, 20); // in range, behind the block
+    expect([decide(bt, 0, false), bt.amount]).toEqual([Act.Move, 0]);
+  });
+});
