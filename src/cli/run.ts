@@ -14,7 +14,7 @@ import { COMPARE_HEADER, compareRows } from '../stats/compare.js';
 import { reportData } from '../report/data.js';
 import { renderHtml } from '../report/html.js';
 import { renderMarkdown } from '../report/markdown.js';
-import { fightersMarkdown } from '../report/fighters.js';
+import { extraCsvFiles, withExtraSections } from '../report/extra.js';
 import { ensureWritableDir, writeAllOrNothing } from '../report/write.js';
 import type { PlannedTask } from '../systems/types.js';
 import { createProgress, formatCount } from './progress.js';
@@ -157,14 +157,14 @@ async function finish(
     run: `${JSON.stringify(runJson, null, 2)}\n`,
   };
   const reports = await renderReports(csv);
-  const extra = Object.fromEntries(Object.entries(plugin.extraFiles ?? {}).map(([name, head]) => [name, toCsv(head, rows.flatMap((r) => r.extra?.[name] ?? []))]));
+  const extra = extraCsvFiles(plugin, rows);
   const files = writeAllOrNothing(dir, {
     ...extra,
     ...(csv.compare !== null ? { 'compare.csv': csv.compare } : {}),
     'summary.csv': csv.summary,
     'distribution.csv': csv.distribution,
     'run.json': csv.run,
-    'report.md': reports.markdown + (extra['fighters.csv'] !== undefined ? fightersMarkdown(csv.summary, extra['fighters.csv']) : ''),
+    'report.md': withExtraSections(reports.markdown, csv.summary, extra),
     'report.html': reports.html,
   });
   io.stdout.write(`${textTable(plugin.headlineHeader, rows.map((r) => r.headline))}\n\n${footer}\n`);
@@ -195,8 +195,7 @@ export async function reportCommand(dir: string, io: RunIo): Promise<RunResult> 
   } catch (err) {
     throw inputError(dir, `cannot read the run's files: ${(err as Error).message}`);
   }
-  const fighters = read('fighters.csv', true);
-  const markdown = reports.markdown + (fighters !== null ? fightersMarkdown(csv.summary, fighters) : '');
+  const markdown = withExtraSections(reports.markdown, csv.summary, { 'fighters.csv': read('fighters.csv', true) });
   const files = writeAllOrNothing(dir, { 'report.md': markdown, 'report.html': reports.html });
   for (const f of files) io.stdout.write(`wrote ${f}\n`);
   return { dir, files };
