@@ -295,6 +295,15 @@ export class Board {
    */
   slide(i: number, dx: number, dy: number, length: number, throughFriends: boolean): void {
     if (length <= 0) return;
+    const t = this.travel(i, dx, dy, length, throughFriends);
+    if (!(t > 0)) return;
+    this.x[i] = this.x[i]! + dx * t;
+    this.y[i] = this.y[i]! + dy * t;
+    this.placed(i);
+  }
+
+  /** How far slide() would take i (nothing moves). */
+  travel(i: number, dx: number, dy: number, length: number, throughFriends: boolean): number {
     const px = this.x[i]!;
     const py = this.y[i]!;
     const ri = this.r[i]!;
@@ -321,17 +330,21 @@ export class Board {
       if (back === t || back === Infinity) break;
       t = back;
     }
-    if (!(t > 0)) return;
-    this.x[i] = px + dx * t;
-    this.y[i] = py + dy * t;
-    this.placed(i);
+    return t;
   }
 
   /** Whether a Charge of i straight at t (up to its Movement) would end within 1" of an enemy. */
   canCharge(i: number, t: number): boolean {
     // A straight move of Movement cannot end within 1" of t from further away (nor of an enemy on
     // the way: the Move the policy falls back to stops at that enemy just the same).
-    if (this.gap(i, t) > this.movement[i]! + ENGAGEMENT + EPS) return false;
+    const gap = this.gap(i, t);
+    if (gap > this.movement[i]! + ENGAGEMENT + EPS) return false;
+    // The straight move, measured without moving: it reaches 1" of t unless something stops it first.
+    const dx = this.x[t]! - this.x[i]!;
+    const dy = this.y[t]! - this.y[i]!;
+    const d = Math.sqrt(dx * dx + dy * dy);
+    const want = Math.min(this.movement[i]!, gap);
+    if (d > 0 && gap - this.travel(i, dx / d, dy / d, want, true) <= ENGAGEMENT + EPS) return true;
     const x = this.x[i]!;
     const y = this.y[i]!;
     this.moveToward(i, t, this.movement[i]!, true);
