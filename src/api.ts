@@ -9,6 +9,7 @@ import { inputError } from './config/problems.js';
 import { loadStudy, loadStudyText, type Study } from './config/study.js';
 import { planStudy } from './plan/plan.js';
 import { toCsv } from './report/csv.js';
+import { extraCsvFiles } from './report/extra.js';
 import { compareHeader, compareRows, intervalHalfWidth } from './stats/compare.js';
 import type { Cell, PlannedTask, TaskRows } from './systems/types.js';
 import { VERSION } from './cli/version.js';
@@ -154,6 +155,7 @@ export function buildResults(
   const compareTable = compareRows(rows, exact, { loadouts: study.compare?.loadouts ?? null });
   const compare: Table | null = compareTable.length > 0 ? { header: compareHeader(rows), rows: compareTable } : null;
   const files: Record<string, string> = {
+    ...extraCsvFiles(plugin, rows),
     ...(compare !== null ? { 'compare.csv': toCsv(compare.header, compare.rows) } : {}),
     'summary.csv': toCsv(summary.header, summary.rows),
     'distribution.csv': toCsv(distribution.header, distribution.rows),
@@ -190,7 +192,9 @@ export function exactStudy(study: Study): Results {
 
 /** report.md and the self-contained report.html of a run (charts rendered to SVG). */
 export async function renderReport(results: Pick<Results, 'files'>): Promise<{ markdown: string; html: string }> {
-  const { renderReports } = await import('./report/render.js');
+  const [{ renderReports }, { withExtraSections }] = await Promise.all([import('./report/render.js'), import('./report/extra.js')]);
   const f = results.files;
-  return renderReports({ summary: f['summary.csv']!, distribution: f['distribution.csv']!, compare: f['compare.csv'] ?? null, run: f['run.json']! });
+  const reports = await renderReports({ summary: f['summary.csv']!, distribution: f['distribution.csv']!, compare: f['compare.csv'] ?? null, run: f['run.json']! });
+  // Modes with extra files (battles: fighters.csv) add their sections to report.md.
+  return { ...reports, markdown: withExtraSections(reports.markdown, f['summary.csv']!, f) };
 }

@@ -9,6 +9,7 @@ import { buildResults, planRun, renderReport, simulatePlan, type Simulation } fr
 import { formatProblem, inputError } from '../config/problems.js';
 import { loadStudy, type Study } from '../config/study.js';
 import { planStudy } from '../plan/plan.js';
+import { withExtraSections } from '../report/extra.js';
 import { renderReports } from '../report/render.js';
 import { claimOutput, type OutputClaim } from '../report/write.js';
 import type { PlannedTask } from '../systems/types.js';
@@ -130,10 +131,7 @@ async function finish(
   const results = buildResults(study, tasks, tallies, exact, runFacts, reached);
   const reports = await renderReport(results);
   const files = out.write({ ...results.files, 'report.md': reports.markdown, 'report.html': reports.html });
-  io.stdout.write(`${textTable(results.headline.header, results.headline.rows)}
-
-${footer}
-`);
+  io.stdout.write(`${textTable(results.headline.header, results.headline.rows)}\n\n${footer}\n`);
   for (const f of files) io.stdout.write(`wrote ${f}\n`);
   return { dir: out.dir, files };
 }
@@ -157,7 +155,7 @@ export async function reportCommand(dir: string, io: RunIo): Promise<RunResult> 
   }
   const out = claimOutput(dir, `npx balance report ${dir}`);
   try {
-    const files = out.write({ 'report.md': reports.markdown, 'report.html': reports.html }, ['report.md', 'report.html']);
+    const files = out.write({ 'report.md': withExtraSections(reports.markdown, csv.summary, { 'fighters.csv': read('fighters.csv', true) }), 'report.html': reports.html }, ['report.md', 'report.html']);
     for (const f of files) io.stdout.write(`wrote ${f}\n`);
     return { dir, files };
   } finally {

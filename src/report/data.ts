@@ -46,8 +46,8 @@ export function reportData(files: { summary: string; distribution: string; compa
   const header = Object.keys(summary[0] ?? {});
   const metric = header.includes('a_win_rate') ? 'a_win_rate' : header.includes('mean_damage') ? 'mean_damage' : 'mean_wounds';
   const run = JSON.parse(files.run) as Record<string, unknown>;
-  const aCol = header.includes('side_a') ? 'side_a' : 'attacker';
-  const bCol = header.includes('side_b') ? 'side_b' : 'defender';
+  const aCol = header.includes('side_a') ? 'side_a' : header.includes('retinue_a') ? 'retinue_a' : 'attacker';
+  const bCol = header.includes('side_b') ? 'side_b' : header.includes('retinue_b') ? 'retinue_b' : 'defender';
   return {
     title: typeof run['title'] === 'string' ? run['title'] : `${String(run['study'] ?? 'study')}: ${String(run['system'])} ${String(run['mode'])}`,
     description: typeof run['description'] === 'string' ? run['description'] : '',

@@ -7,6 +7,7 @@ import { OUTCOME_CODES, type AttackSpec } from './skirmish/spec.js';
 import { buildTable, runTable } from './skirmish/table.js';
 import type { AliasTable } from '../dice/alias.js';
 import { skirmishDuelDice, skirmishDuelTable } from './skirmish/duel/kernel.js';
+import { skirmishBattleDice, skirmishBattleTable } from './skirmish/battle/kernel.js';
 import { d20AttackDice, d20AttackTable } from './d20/kernel.js';
 import { d20FightDice } from './d20/fight-kernel.js';
 import { exchangeAttackDice, exchangeAttackTable } from './exchange/kernel.js';
@@ -33,6 +34,8 @@ export const KERNELS: Readonly<Record<string, Kernel<any, any>>> = {
   'skirmish.attack.table': skirmishAttackTable,
   'skirmish.duel.dice': skirmishDuelDice,
   'skirmish.duel.table': skirmishDuelTable,
+  'skirmish.battle.dice': skirmishBattleDice,
+  'skirmish.battle.table': skirmishBattleTable,
   'd20.attack.dice': d20AttackDice,
   'd20.attack.table': d20AttackTable,
   'd20.fight.dice': d20FightDice,

@@ -69,6 +69,8 @@ export interface TaskRows {
   readonly stat: CompareStat;
   /** More numbers compared between variants, each its own compare.csv row (a d20 hero's death rate). */
   readonly extraStats?: readonly CompareStat[];
+  /** Rows of the mode's extra CSV files (ModePlugin.extraFiles), by file name. */
+  readonly extra?: Readonly<Record<string, readonly (readonly Cell[])[]>>;
 }
 
 /** A CSV cell: numbers are written in full precision, '' is an empty cell. */
@@ -98,6 +100,8 @@ export interface ModePlugin<Study, Spec, Prepared = unknown> {
   readonly headlineHeader: readonly string[];
   /** When the stdout table's columns depend on the study (one column per hero, say). */
   readonly headlineHeaderFor?: (tasks: readonly PlannedTask<Spec>[]) => readonly string[];
+  /** Extra CSV files the mode writes beside summary.csv (file name -> header; rows in TaskRows.extra). */
+  readonly extraFiles?: Readonly<Record<string, readonly string[]>>;
   /** Rows of one task from its merged tally (counts), or from exact probabilities. */
   rows(task: PlannedTask<Spec>, tally: Float64Array, exact: boolean): TaskRows;
 }

@@ -5,9 +5,9 @@
  */
 import type { Dice } from '../../dice/dice.js';
 import { ACTIVE } from './profile.js';
-import { blockColour, passes } from './sequence.js';
+import { blockColour, colourLeft, colourThrough, passes } from './sequence.js';
 import { DODGE_MOVED, SHOVE_MOVED, outcomeCode, type AttackSpec } from './spec.js';
-import { applyWounds } from './wounds.js';
+import { stateAfter, woundsLeftAfter } from './wounds.js';
 
 export interface ColourResult {
   readonly faces: readonly number[];
@@ -79,18 +79,57 @@ export function rollAttack(dice: Dice, spec: AttackSpec): AttackResult {
   };
   const might = colour(am, dm);
   const skill = colour(as, ds);
-  const mightThrough = might.hits - might.crits - might.blocked;
-  const skillThrough = skill.hits - skill.crits - skill.blocked;
-  const dodgeBlocks = spec.dodge ? Math.min(mightThrough, Math.floor(skill.left / 2)) : 0;
-  const shoveBlocks = spec.shove ? Math.min(skillThrough, Math.floor(might.left / 2)) : 0;
-  const unblocked = might.crits + skill.crits + mightThrough - dodgeBlocks + skillThrough - shoveBlocks;
-  const after = applyWounds(spec.defenderState, spec.woundsLeft, unblocked, spec);
-  const stillActive = after.state === ACTIVE;
-  const dodgeMoved = dodgeBlocks > 0 && stillActive;
-  const shoveMoved = shoveBlocks > 0 && stillActive;
+  const s = newSettled();
+  settle(spec, am.hits, am.crits, as.hits, as.crits, dm.successes, ds.successes, s);
   return {
-    might, skill, dodgeBlocks, shoveBlocks, unblocked, state: after.state, woundsLeft: after.woundsLeft,
-    dodgeMoved, shoveMoved,
-    code: outcomeCode(unblocked, (dodgeMoved ? DODGE_MOVED : 0) | (shoveMoved ? SHOVE_MOVED : 0)),
+    might, skill, dodgeBlocks: s.dodgeBlocks, shoveBlocks: s.shoveBlocks, unblocked: s.unblocked, state: s.state,
+    woundsLeft: s.woundsLeft, dodgeMoved: s.dodgeMoved, shoveMoved: s.shoveMoved, code: s.code,
   };
 }
+
+/** What settle() works out; reused (not reallocated) by hot callers. */
+export interface Settled {
+  dodgeBlocks: number;
+  shoveBlocks: number;
+  unblocked: number;
+  state: number;
+  woundsLeft: number;
+  dodgeMoved: boolean;
+  shoveMoved: boolean;
+  code: number;
+}
+
+export function newSettled(): Settled {
+  return { dodgeBlocks: 0, shoveBlocks: 0, unblocked: 0, state: 0, woundsLeft: 0, dodgeMoved: false, shoveMoved: false, code: 0 };
+}
+
+/**
+ * Steps 4-5 after the dice are rolled: colour blocking (ties), Dodge and Shove, Wounds, and
+ * whether a manoeuvre moved anyone. Hits count criticals too. Writes into `out` and returns the
+ * outcome code. The one place these rules live for every per-die roller (duels, battles).
+ */
+export function settle(
+  spec: AttackSpec, mightHits: number, mightCrits: number, skillHits: number, skillCrits: number,
+  mightSuccesses: number, skillSuccesses: number, out: Settled,
+): number {
+  const mightThrough = colourThrough(mightHits - mightCrits, mightSuccesses, spec.tieToDefender);
+  const skillThrough = colourThrough(skillHits - skillCrits, skillSuccesses, spec.tieToDefender);
+  const mightLeft = colourLeft(mightHits - mightCrits, mightSuccesses);
+  const skillLeft = colourLeft(skillHits - skillCrits, skillSuccesses);
+  const dodgeBlocks = spec.dodge ? Math.min(mightThrough, Math.floor(skillLeft / 2)) : 0;
+  const shoveBlocks = spec.shove ? Math.min(skillThrough, Math.floor(mightLeft / 2)) : 0;
+  const unblocked = mightCrits + skillCrits + mightThrough - dodgeBlocks + skillThrough - shoveBlocks;
+  const state = stateAfter(spec.defenderState, spec.woundsLeft, unblocked, spec.impact, spec.stepPerHit);
+  const stillActive = state === ACTIVE;
+  out.dodgeBlocks = dodgeBlocks;
+  out.shoveBlocks = shoveBlocks;
+  out.unblocked = unblocked;
+  out.state = state;
+  out.woundsLeft = woundsLeftAfter(spec.defenderState, spec.woundsLeft, unblocked);
+  out.dodgeMoved = dodgeBlocks > 0 && stillActive;
+  out.shoveMoved = shoveBlocks > 0 && stillActive;
+  out.code = outcomeCode(unblocked, (out.dodgeMoved ? DODGE_MOVED : 0) | (out.shoveMoved ? SHOVE_MOVED : 0));
+  return out.code;
+}
+
+export { passes };

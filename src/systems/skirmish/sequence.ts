@@ -227,7 +227,17 @@ export interface ColourBlock {
  * left; defender's: all blocked); d < h lets h - d through.
  */
 export function blockColour(h: number, d: number, tieToDefender: boolean): ColourBlock {
-  if (d > h) return { through: 0, left: d - h };
-  if (d === h) return { through: h >= 1 && !tieToDefender ? 1 : 0, left: 0 };
-  return { through: h - d, left: 0 };
+  return { through: colourThrough(h, d, tieToDefender), left: colourLeft(h, d) };
+}
+
+/** blockColour's hits through, on plain numbers (hot loops: nothing allocated). */
+export function colourThrough(h: number, d: number, tieToDefender: boolean): number {
+  if (d > h) return 0;
+  if (d === h) return h >= 1 && !tieToDefender ? 1 : 0;
+  return h - d;
+}
+
+/** blockColour's successes left over. */
+export function colourLeft(h: number, d: number): number {
+  return d > h ? d - h : 0;
 }

@@ -26,6 +26,16 @@ export function applyWounds(state: number, woundsLeft: number, unblocked: number
   return { state: packed & 3, woundsLeft: packed >>> 2 };
 }
 
+/** The state part of the rule, on plain numbers (battle hot loops). */
+export function stateAfter(state: number, woundsLeft: number, unblocked: number, impact: boolean, stepPerHit: boolean): number {
+  return woundStep(state, woundsLeft, unblocked, impact, stepPerHit) & 3;
+}
+
+/** The Wounds part of the rule: reduced while Active, 0 once taken down. */
+export function woundsLeftAfter(state: number, woundsLeft: number, unblocked: number): number {
+  return woundStep(state, woundsLeft, unblocked, false, false) >>> 2;
+}
+
 /**
  * The same rule without allocating, for fight engines' hot loops: the new state in the low 2 bits,
  * the Wounds left above them (`state = r & 3`, `woundsLeft = r >>> 2`). applyWounds is built on it,

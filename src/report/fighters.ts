@@ -1,0 +1,25 @@
+/**
+ * The battle part of report.md: survivors per matchup and what each fighter contributed
+ * (fighters.csv), for the first variant. Appended to the report when a run wrote fighters.csv.
+ */
+import { parseCsv } from './data.js';
+import { table } from './markdown.js';
+
+const fmt = (x: string | undefined, digits = 3): string => (x === undefined || x === '' ? '' : Number(x).toFixed(digits));
+
+export function fightersMarkdown(summaryCsv: string, fightersCsv: string): string {
+  const summary = parseCsv(summaryCsv);
+  const fighters = parseCsv(fightersCsv);
+  const v0 = summary[0]?.['variant'];
+  if (v0 === undefined) return '';
+  const out: string[] = [`## Survivors (${v0})`, ''];
+  out.push(table(['retinue_a', 'retinue_b', 'a wins', 'a survivors', 'b survivors', 'rounds'], summary.filter((r) => r['variant'] === v0).map((r) => [
+    r['retinue_a']!, r['retinue_b']!, fmt(r['a_win_rate']), fmt(r['a_mean_survivors'], 2), fmt(r['b_mean_survivors'], 2), fmt(r['mean_rounds'], 2),
+  ])), '');
+  out.push(`## Fighters (${v0})`, '', 'Per battle: unblocked hits dealt to enemies, enemies taken Out of Action, unblocked friendly-fire hits; and how often the fighter ended Out of Action.', '');
+  out.push(table(['matchup', 'side', 'fighter', 'hits dealt', 'takedowns', 'friendly fire', 'out of action', '95% CI'], fighters.filter((r) => r['variant'] === v0).map((r) => [
+    `${r['retinue_a']!} vs ${r['retinue_b']!}`, r['side']!, r['fighter']!, fmt(r['mean_unblocked_hits_dealt'], 2), fmt(r['mean_takedowns'], 2),
+    fmt(r['mean_friendly_fire_hits'], 2), fmt(r['out_of_action_rate']), `${fmt(r['ooa_ci95_low'])}-${fmt(r['ooa_ci95_high'])}`,
+  ])), '');
+  return out.join('\n');
+}

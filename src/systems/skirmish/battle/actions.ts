@@ -1,0 +1,323 @@
+/**
+ * The actions of a battle that resolve attacks and their consequences: Melee (Gang Up, Multiple
+ * Engagement), the Attack Sequence with Wounds and Dodge/Shove movement, Ranged and Cast actions
+ * (clustered enemies, friendly fire, the Ranged Reaction), Retreat, Mercy Kill, Recover and Help.
+ * engine.ts adds rounds, activations and the dispatch of the policies' decisions.
+ */
+import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED } from '../profile.js';
+import { passes } from '../reference.js';
+import { stateAfter, woundsLeftAfter } from '../wounds.js';
+import { DODGE_MOVED, SHOVE_MOVED } from '../spec.js';
+import { castingResult, GOES_OFF, helpResult, MISHAP, recoverResult } from '../fight-rules.js';
+import type { TraceEvent, TraceObserver } from '../../trace.js';
+import { segmentNearPoint } from './geometry.js';
+import { Board, ENGAGEMENT } from './board.js';
+import type { BattleDice } from './roll.js';
+import { BattleAttacks, MAX_SPLIT, splitIndex, type BattleSpec } from './setup.js';
+
+export const STATE_NAMES = ['active', 'downed', 'stunned', 'out_of_action'] as const;
+const EPS = 1e-9;
+
+export abstract class Fight extends Board {
+  readonly attacks: BattleAttacks;
+  round = 0;
+  actionsLeft = 0;
+  over = false;
+  /** The side whose fighter is activating (Ranged Reactions are for the other side). */
+  activeSide = -1;
+  /** Set for the next attack when friendly fire will need its natural 1s. */
+  needOnes = false;
+  observer: TraceObserver | null = null;
+  /** Per fighter, this battle: unblocked hits dealt to enemies, enemies taken Out of Action, friendly-fire unblocked hits dealt. */
+  readonly dealt: Float64Array;
+  readonly takedowns: Float64Array;
+  readonly friendly: Float64Array;
+  private readonly list: Int32Array;
+
+  constructor(spec: BattleSpec, readonly dice: BattleDice) {
+    super(spec);
+    this.attacks = new BattleAttacks(this.loadouts, spec.knobs);
+    this.dealt = new Float64Array(this.n);
+    this.takedowns = new Float64Array(this.n);
+    this.friendly = new Float64Array(this.n);
+    this.list = new Int32Array(this.n);
+  }
+
+  /** The Ranged Reaction of fighter t (one action chosen by its policy). */
+  abstract react(t: number): void;
+
+  /** Whether side s has a fighter that is not Out of Action. */
+  standing(s: number): boolean {
+    for (let i = 0; i !== this.n; ++i) if (this.side[i] === s && this.state[i] !== OUT_OF_ACTION) return true;
+    return false;
+  }
+
+  /** Melee: Multiple Engagement with knob `split` shares the pool among every engaged Active enemy; else all on t. */
+  melee(i: number, t: number): void {
+    if (t < 0 || this.gap(i, t) > ENGAGEMENT + EPS || this.state[t] === OUT_OF_ACTION) return;
+    const w = this.meleeWeapon[i]!;
+    if (this.split && this.state[t] === ACTIVE) {
+      let k = 0;
+      for (let j = 0; j !== this.n && k < MAX_SPLIT; ++j) {
+        if (this.side[j] !== this.side[i] && this.state[j] === ACTIVE && this.gap(i, j) <= ENGAGEMENT + EPS) this.list[k++] = j;
+      }
+      if (k >= 2) {
+        for (let p = 0; p !== k && !this.over; ++p) this.attack(i, w, this.list[p]!, 0, false, splitIndex(k, p), 'melee');
+        return;
+      }
+    }
+    this.attack(i, w, t, 0, false, 0, 'melee');
+  }
+
+  /**
+   * One Attack Sequence by i with weapon w against t: Gang Up (melee), cover (Ranged and Cast),
+   * Brace, the target's state; Wounds; Dodge and Shove movement. Mercy Kill on a Downed target:
+   * any unblocked hit takes it Out of Action. Returns the outcome code.
+   */
+  attack(i: number, w: number, t: number, aim: number, mercy: boolean, split: number, action: string): number {
+    this.primary[i] = w;
+    this.hidden[i] = 0;
+    const melee = this.weapons[i]![w]!.kind === 'melee';
+    const gang = melee && this.gangUp(i, t) ? 1 : 0;
+    const cover = melee ? 0 : this.cover(i, t);
+    const before = this.state[t]!;
+    const entry = this.attacks.get(i, w, t, this.primary[t]!, aim, gang, cover, this.braced[t]!, before, split);
+    const spec = entry.spec;
+    const code = this.dice.attack(entry, this.needOnes);
+    this.needOnes = false;
+    const unblocked = code >> 2;
+    if (mercy) {
+      if (unblocked >= 1) this.takeOut(i, t);
+    } else {
+      this.hurt(i, t, unblocked, spec.impact, false);
+      if (this.state[t] === ACTIVE) {
+        if (code & DODGE_MOVED) this.moveAway(t, i, 2, false);
+        if (code & SHOVE_MOVED) this.moveAway(i, t, 2, false);
+      }
+    }
+    if (this.observer !== null) {
+      this.emit(i, action, t, {
+        wounds: unblocked, target_state_before: STATE_NAMES[before]!, target_state_after: STATE_NAMES[this.state[t]!]!,
+        gang_up: gang === 1, cover, ...(code & DODGE_MOVED ? { dodge: true } : {}), ...(code & SHOVE_MOVED ? { shove: true } : {}),
+      });
+    }
+    return code;
+  }
+
+  /** Applies unblocked hits from `src` (-1: none, e.g. a spell's backlash) to t (rules.md 1.7). */
+  hurt(src: number, t: number, unblocked: number, impact: boolean, friendlyFire: boolean): void {
+    if (unblocked <= 0) return;
+    const state = stateAfter(this.state[t]!, this.woundsLeft[t]!, unblocked, impact, this.stepPerHit);
+    this.woundsLeft[t] = woundsLeftAfter(this.state[t]!, this.woundsLeft[t]!, unblocked);
+    this.state[t] = state;
+    if (src >= 0) {
+      if (friendlyFire) this.friendly[src]! += unblocked;
+      else this.dealt[src]! += unblocked;
+    }
+    if (state !== ACTIVE) this.hidden[t] = 0;
+    if (state === OUT_OF_ACTION) {
+      if (src >= 0 && !friendlyFire && this.side[src] !== this.side[t]) this.takedowns[src]! += 1;
+      this.checkOver();
+    }
+  }
+
+  takeOut(src: number, t: number): void {
+    this.state[t] = OUT_OF_ACTION;
+    if (src >= 0 && this.side[src] !== this.side[t]) this.takedowns[src]! += 1;
+    this.checkOver();
+  }
+
+  private checkOver(): void {
+    if (!this.standing(0) || !this.standing(1)) this.over = true;
+  }
+
+  /**
+   * A Ranged Attack Action (clustered-enemies check, primer for firearms, friendly fire on natural 1s)
+   * or a Cast action (clustered check, Casting Roll), then the target's Ranged Reaction (weapons only).
+   */
+  shoot(i: number, declared: number, reaction: boolean): void {
+    const w = this.shooting[i]!;
+    if (declared < 0 || !this.canShootAt(i, declared, reaction)) return;
+    const info = this.weapons[i]![w]!;
+    this.hidden[i] = 0;
+    this.fired[i] = 1;
+    const t = this.clustered(i, declared);
+    if (info.kind === 'cast') {
+      const r1 = this.dice.d6();
+      const r2 = this.dice.d6();
+      this.primary[i] = w;
+      const outcome = castingResult(r1, r2, this.loadouts[i]!.fighter.casting ?? 0, info.difficulty);
+      if (outcome === MISHAP) this.hurt(-1, i, info.backlash, false, false);
+      if (outcome === GOES_OFF) this.attack(i, w, t, 0, false, 0, 'cast');
+      else if (this.observer !== null) this.emit(i, 'cast', t, { rolls: [r1, r2], result: outcome === MISHAP ? 'mishap' : 'fizzles' });
+      return;
+    }
+    const aim = this.aimed[i]!;
+    this.aimed[i] = 0;
+    const ff = this.atRisk(i, t);
+    if (!info.firearm || this.dice.d6() >= info.primer) {
+      this.needOnes = ff >= 0;
+      this.attack(i, w, t, aim, false, 0, reaction ? 'reaction:ranged' : 'ranged');
+      const ones = this.dice.onesMight + this.dice.onesSkill;
+      if (ff >= 0 && ones > 0 && !this.over && this.state[ff] === ACTIVE) this.friendlyFire(i, w, ff, aim);
+    } else {
+      this.primary[i] = w;
+      if (this.observer !== null) this.emit(i, 'ranged', t, { result: 'misfire' });
+    }
+    if (!reaction && !this.over && this.state[t] === ACTIVE && this.side[t] !== this.activeSide) {
+      this.react(t);
+    }
+  }
+
+  /** Natural 1s of the Strike Pool hit the at-risk friend ff, who defends normally (it may Dodge). */
+  private friendlyFire(i: number, w: number, ff: number, aim: number): void {
+    const onesM = this.dice.onesMight;
+    const onesS = this.dice.onesSkill;
+    const spec = this.attacks.get(i, w, ff, this.primary[ff]!, aim, 0, this.cover(i, ff), this.braced[ff]!, ACTIVE, 0).spec;
+    const code = this.dice.hits(spec, onesM, onesS);
+    const unblocked = code >> 2;
+    this.hurt(i, ff, unblocked, spec.impact, true);
+    if (this.state[ff] === ACTIVE && code & DODGE_MOVED) this.moveAway(ff, i, 2, false);
+    if (this.observer !== null) this.emit(i, 'friendly-fire', ff, { wounds: unblocked, hits: onesM + onesS, target_state_after: STATE_NAMES[this.state[ff]!]! });
+  }
+
+  /**
+   * Friendly fire: the Active friend of i nearest to i (base to base; ties to the lower index) whose
+   * base lies on the line between the centres of i and t, or who is within 1" of t; -1 if none.
+   */
+  atRisk(i: number, t: number): number {
+    let best = -1;
+    let bestGap = Infinity;
+    for (let k = this.from(this.side[i]!), end = this.to(this.side[i]!); k !== end; ++k) {
+      if (k === i || this.side[k] !== this.side[i] || this.state[k] !== ACTIVE) continue;
+      const onLine = segmentNearPoint(this.x[i]!, this.y[i]!, this.x[t]!, this.y[t]!, this.x[k]!, this.y[k]!, this.r[k]!);
+      if (!onLine && this.gap(k, t) > ENGAGEMENT + EPS) continue;
+      const g = this.gap(i, k);
+      if (g < bestGap) {
+        best = k;
+        bestGap = g;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * Clustered enemies: other fighters of t's side within 1" of t make i pass a Skill check; on a
+   * fail the one other becomes the target, or with two or more a random one of them all
+   * (the declared target included: a d(k+1), the others in roster order, then the declared one).
+   */
+  clustered(i: number, t: number): number {
+    let k = 0;
+    for (let j = this.from(this.side[t]!), end = this.to(this.side[t]!); j !== end; ++j) {
+      if (j !== t && this.side[j] === this.side[t] && this.state[j] !== OUT_OF_ACTION && this.gap(j, t) <= ENGAGEMENT + EPS) this.list[k++] = j;
+    }
+    if (k === 0) return t;
+    const face = this.dice.d6();
+    if (passes(face, this.skillFace[i]!)) return t;
+    const to = k === 1 ? this.list[0]! : pick(this.dice.roll(k + 1), this.list, k, t);
+    if (this.observer !== null) this.emit(i, 'clustered', to, { rolls: [face], result: `Skill check failed: ${this.labels[t]!} -> ${this.labels[to]!}` });
+    return to;
+  }
+
+  /**
+   * Retreat: a Skill check; on a fail each Active enemy within 1" that is not engaged with another
+   * fighter of i's side makes a free Melee attack; then, if still Active, i moves its Movement
+   * directly away from the nearest enemy within 1".
+   */
+  retreat(i: number): void {
+    if (!this.engaged(i, false)) return;
+    const face = this.dice.d6();
+    if (!passes(face, this.skillFace[i]!)) {
+      for (let j = 0; j !== this.n && !this.over && this.state[i] === ACTIVE; ++j) {
+        if (this.side[j] === this.side[i] || this.state[j] !== ACTIVE || this.gap(i, j) > ENGAGEMENT + EPS) continue;
+        if (this.engagedWithOther(j, i)) continue;
+        this.attack(j, this.meleeWeapon[j]!, i, 0, false, 0, 'free-attack');
+      }
+    }
+    if (this.over || this.state[i] !== ACTIVE) return;
+    const from = this.nearestEnemy(i, false);
+    if (from >= 0) this.moveAway(i, from, this.movement[i]!, true);
+    this.moved[i] = 1;
+  }
+
+  /** Whether enemy j is within 1" of a fighter of i's side other than i. */
+  engagedWithOther(j: number, i: number): boolean {
+    for (let k = this.from(this.side[i]!), end = this.to(this.side[i]!); k !== end; ++k) {
+      if (k !== i && this.side[k] === this.side[i] && this.state[k] !== OUT_OF_ACTION && this.gap(j, k) <= ENGAGEMENT + EPS) return true;
+    }
+    return false;
+  }
+
+  /** The nearest enemy on the board (Active only if asked); -1 if none. */
+  nearestEnemy(i: number, activeOnly: boolean): number {
+    let best = -1;
+    let bestGap = Infinity;
+    for (let j = this.from(1 - this.side[i]!), end = this.to(1 - this.side[i]!); j !== end; ++j) {
+      if (this.side[j] === this.side[i] || this.state[j] === OUT_OF_ACTION || (activeOnly && this.state[j] !== ACTIVE)) continue;
+      const g = this.gap(i, j);
+      if (g < bestGap) {
+        best = j;
+        bestGap = g;
+      }
+    }
+    return best;
+  }
+
+  /** Mercy Kill: a Stunned enemy within 1" goes Out of Action; a Downed one takes a Melee attack (not while another Active or Downed enemy is within 1"). */
+  mercyKill(i: number, t: number): void {
+    if (t < 0 || this.gap(i, t) > ENGAGEMENT + EPS || !this.mercyAllowed(i, t)) return;
+    if (this.state[t] === STUNNED) {
+      this.hidden[i] = 0;
+      this.takeOut(i, t);
+      if (this.observer !== null) this.emit(i, 'mercy-kill', t, { target_state_before: 'stunned', target_state_after: 'out_of_action' });
+    } else if (this.state[t] === DOWNED) {
+      this.attack(i, this.meleeWeapon[i]!, t, 0, true, 0, 'mercy-kill');
+    }
+  }
+
+  recover(i: number): void {
+    if (this.state[i] !== DOWNED) return;
+    const r = recoverResult(this.dice.d6());
+    this.state[i] = r.state;
+    this.woundsLeft[i] = r.woundsLeft;
+    if (r.extraAction) this.actionsLeft++;
+  }
+
+  /** Help a Downed or Stunned friend within 1". */
+  help(i: number, t: number): void {
+    if (t < 0 || t === i || this.side[t] !== this.side[i] || this.gap(i, t) > ENGAGEMENT + EPS) return;
+    const st = this.state[t]!;
+    if (st !== DOWNED && st !== STUNNED) return;
+    const r = helpResult(this.dice.d6(), st, this.woundsLeft[t]!);
+    this.state[t] = r.state;
+    this.woundsLeft[t] = r.woundsLeft;
+    if (r.state === OUT_OF_ACTION) this.checkOver();
+  }
+
+  sideName(s: number): string {
+    return s === 0 ? 'a' : 'b';
+  }
+
+  /** Builds and sends one trace event (only ever called with an observer attached). */
+  emit(i: number, action: string, t: number, extra: Partial<TraceEvent>): void {
+    const e: TraceEvent = {
+      round: this.round,
+      side: i >= 0 ? this.sideName(this.side[i]!) : 'both',
+      actor: i >= 0 ? this.labels[i]! : '',
+      action,
+      ...(t >= 0 ? { target: this.labels[t]! } : {}),
+      ...(i >= 0 ? { x: round2(this.x[i]!), y: round2(this.y[i]!), state_after: STATE_NAMES[this.state[i]!]! } : {}),
+      ...(t >= 0 ? { target_x: round2(this.x[t]!), target_y: round2(this.y[t]!), distance_after: round2(i >= 0 ? this.gap(i, t) : 0) } : {}),
+      ...extra,
+    };
+    this.observer!.event(e);
+  }
+}
+
+function pick(face: number, list: Int32Array, k: number, declared: number): number {
+  return face > k ? declared : list[face - 1]!;
+}
+
+function round2(v: number): number {
+  return Math.round(v * 100) / 100;
+}

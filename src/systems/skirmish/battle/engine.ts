@@ -1,0 +1,223 @@
+/**
+ * One skirmish battle (seeds 000 + 002, rules.md 1.8): rounds of activations with initiative and
+ * Pass tokens, every action of the duels on a 2-D board, Gang Up, Multiple Engagement, Help,
+ * Mercy Kill and Retreat restrictions, clustered enemies, friendly fire, line of sight, cover,
+ * Hide and Ranged Reactions. Built once per task; play() reuses every array (no allocation per
+ * battle once its attack specs exist). Policies are passed in: the engine does not import them.
+ * The attacks and their consequences live in actions.ts.
+ */
+import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED } from '../profile.js';
+import { initiative, passTokens } from '../fight-rules.js';
+import { HIDDEN_RANGE } from './board.js';
+import { Fight } from './actions.js';
+import type { BattleDice } from './roll.js';
+import { DEPLOY_GAP, type BattleSpec } from './setup.js';
+
+/** Action codes: policies return them (with `target` and `amount` set), perform() dispatches on them. */
+export const Act = {
+  None: 0, Move: 1, MoveAway: 2, Charge: 3, Melee: 4, Ranged: 5, Cast: 6, Aim: 7, Brace: 8, Retreat: 9, Hide: 10,
+  MercyKill: 11, Recover: 12, Crawl: 13, Help: 14,
+} as const;
+export const ACT_NAMES = [
+  'none', 'move', 'move', 'charge', 'melee', 'ranged', 'cast', 'aim', 'brace', 'retreat', 'hide', 'mercy-kill', 'recover', 'crawl', 'help',
+] as const;
+
+/** Fighter and side policies: read the battle, return decisions (see policies.ts). */
+export interface BattlePolicies {
+  /** The next action of fighter i (setting battle.target / battle.amount). */
+  action(b: Battle, i: number, reaction: boolean): number;
+  /** Which eligible fighter of side s activates now. */
+  next(b: Battle, s: number): number;
+  /** Whether side s spends a Pass token now (asked only when it may). */
+  pass(b: Battle, s: number): boolean;
+}
+
+export class Battle extends Fight {
+  rounds = 0;
+  /** A policy's chosen target (fighter index) and, for moves, inches (0 = full Movement). */
+  target = -1;
+  amount = 0;
+  readonly tokens = new Int32Array(2);
+  readonly passedLast = new Uint8Array(2);
+
+  constructor(spec: BattleSpec, dice: BattleDice, readonly policies: BattlePolicies) {
+    super(spec, dice);
+  }
+
+  /** Sets every fighter up for a new battle. */
+  reset(): void {
+    this.deploy(DEPLOY_GAP);
+    for (let i = 0; i !== this.n; ++i) {
+      this.state[i] = ACTIVE;
+      this.woundsLeft[i] = this.wounds[i]!;
+      this.primary[i] = 0;
+      this.braced[i] = 0;
+      this.aimed[i] = 0;
+      this.moved[i] = 0;
+      this.fired[i] = 0;
+      this.hidden[i] = 0;
+      this.dealt[i] = 0;
+      this.takedowns[i] = 0;
+      this.friendly[i] = 0;
+    }
+    this.over = false;
+    this.round = 0;
+  }
+
+  /** Plays one battle; returns the winner (0 = a, 1 = b, 2 = draw) and sets `rounds`. */
+  play(): number {
+    this.reset();
+    this.observer?.begin();
+    const maxRounds = this.spec.settings.maxRounds;
+    let winner = 2;
+    this.rounds = maxRounds;
+    for (this.round = 1; this.round <= maxRounds; this.round++) {
+      if (!this.playRound()) break;
+      if (this.over) {
+        winner = this.standing(0) ? 0 : 1;
+        this.rounds = this.round;
+        break;
+      }
+    }
+    this.observer?.end(winner, this.rounds);
+    return winner;
+  }
+
+  /** Whether fighter i activates (Active or Downed; Stunned too with knob stunnedActs). */
+  activates(i: number): boolean {
+    const st = this.state[i];
+    return st === ACTIVE || st === DOWNED || (st === STUNNED && this.stunnedActs);
+  }
+
+  /** Fighters of side s that may still activate this round. */
+  waiting(s: number): number {
+    let k = 0;
+    for (let i = 0; i !== this.n; ++i) if (this.side[i] === s && this.activated[i] === 0 && this.activates(i)) k++;
+    return k;
+  }
+
+
+  /**
+   * One round: activation counts, initiative to the side with fewer (a roll-off on equal counts),
+   * Pass tokens for the difference (never two Passes in a row), sides alternating turns until every
+   * eligible fighter has activated. False if no fighter activates at all.
+   */
+  playRound(): boolean {
+    this.activated.fill(0);
+    const ca = this.waiting(0);
+    const cb = this.waiting(1);
+    let turn = initiative(ca, cb, this.spec.knobs.initiative, this.round, this.dice);
+    if (turn < 0) return false;
+    this.tokens[0] = passTokens(ca, cb, 0);
+    this.tokens[1] = passTokens(ca, cb, 1);
+    this.passedLast[0] = 0;
+    this.passedLast[1] = 0;
+    if (this.observer !== null) this.emit(-1, 'initiative', -1, { side: this.sideName(turn), result: `${ca} vs ${cb} activations; ${this.tokens[turn]} Pass token(s)` });
+    while (!this.over) {
+      const mine = this.waiting(turn);
+      const theirs = this.waiting(1 - turn);
+      if (mine === 0 && theirs === 0) break;
+      if (mine > 0) {
+        if (this.tokens[turn]! > 0 && this.passedLast[turn] === 0 && theirs > 0 && this.policies.pass(this, turn)) {
+          this.tokens[turn]!--;
+          this.passedLast[turn] = 1;
+          if (this.observer !== null) this.emit(-1, 'pass', -1, { side: this.sideName(turn), result: `${this.tokens[turn]} left` });
+        } else {
+          const i = this.policies.next(this, turn);
+          this.activated[i] = 1;
+          this.passedLast[turn] = 0;
+          this.activate(i);
+        }
+      }
+      turn = 1 - turn;
+    }
+    return true;
+  }
+
+  /** One activation: 2 actions (a Recover of 6 adds one). Brace lasts until the fighter's next activation. */
+  activate(i: number): void {
+    this.braced[i] = 0;
+    this.aimed[i] = 0;
+    this.moved[i] = 0;
+    this.fired[i] = 0;
+    this.activeSide = this.side[i]!;
+    this.actionsLeft = 2;
+    while (this.actionsLeft > 0 && !this.over && this.activates(i)) {
+      this.actionsLeft--;
+      this.perform(i, this.policies.action(this, i, false), false);
+    }
+    this.aimed[i] = 0;
+  }
+
+  /** Performs one action of fighter i (of its activation, or a reaction) at `target` / `amount`. */
+  perform(i: number, act: number, reaction: boolean): void {
+    const t = this.target;
+    const full = this.amount > 0 ? this.amount : this.movement[i]!;
+    switch (act) {
+      case Act.Move:
+      case Act.MoveAway:
+        // Leaving an Active enemy's engagement takes a Retreat (seed 002), whatever the policy asked for.
+        if (this.engaged(i, true)) this.retreat(i);
+        else if (act === Act.Move) this.moveToward(i, t, full, true);
+        else this.moveAway(i, t, full, true);
+        this.afterMove(i);
+        break;
+      case Act.Charge:
+        this.moveToward(i, t, this.movement[i]!, true);
+        this.moved[i] = 1;
+        this.hidden[i] = 0;
+        break;
+      case Act.Melee:
+        this.melee(i, t);
+        break;
+      case Act.Ranged:
+      case Act.Cast:
+        this.shoot(i, t, reaction);
+        break;
+      case Act.Aim:
+        this.aimed[i] = 1;
+        break;
+      case Act.Brace:
+        this.braced[i] = 1;
+        break;
+      case Act.Retreat:
+        this.retreat(i);
+        break;
+      case Act.Hide:
+        if (this.nearTerrain(i) && this.fired[i] === 0) this.hidden[i] = 1;
+        break;
+      case Act.MercyKill:
+        this.mercyKill(i, t);
+        break;
+      case Act.Recover:
+        this.recover(i);
+        break;
+      case Act.Crawl:
+        if (this.state[i] !== ACTIVE) this.moveAway(i, t, Math.ceil(this.movement[i]! / 2), true);
+        break;
+      case Act.Help:
+        this.help(i, t);
+        break;
+      default:
+        break;
+    }
+    if (this.observer !== null && act !== Act.None && act !== Act.Melee && act !== Act.Ranged && act !== Act.Cast && act !== Act.MercyKill) {
+      this.emit(i, reaction ? `reaction:${ACT_NAMES[act]!}` : ACT_NAMES[act]!, act === Act.Aim || act === Act.Brace || act === Act.Hide || act === Act.Recover ? -1 : t, {});
+    }
+  }
+
+  /** Moving keeps Hidden only within 1" of terrain and more than 6" from every enemy. */
+  private afterMove(i: number): void {
+    this.moved[i] = 1;
+    if (this.hidden[i] === 0) return;
+    if (!this.nearTerrain(i)) this.hidden[i] = 0;
+    for (let j = this.from(1 - this.side[i]!), end = this.to(1 - this.side[i]!); j !== end; ++j) {
+      if (this.side[j] !== this.side[i] && this.state[j] !== OUT_OF_ACTION && this.gap(i, j) <= HIDDEN_RANGE) this.hidden[i] = 0;
+    }
+  }
+
+  /** The target of a Ranged Attack Action of the other side acts at once (never from a reaction). */
+  react(t: number): void {
+    this.perform(t, this.policies.action(this, t, true), true);
+  }
+}

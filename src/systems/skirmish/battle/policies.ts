@@ -1,0 +1,196 @@
+/**
+ * Battle policies: fighter policies (per loadout: `aggressive`, `shooter`, `kite`) choose each
+ * action; side policies (`nearest`, `weakest`, `most-dangerous`) choose whom to target, which
+ * fighter activates next and when to Pass. Each is a decision list: the first line that applies.
+ * They read the battle and set `target` / `amount`; the engine never imports this file.
+ *
+ * Every fighter policy starts: (1) Downed: Recover (no reaction; a shooter or kite Crawls away
+ * instead when that takes it out of the nearest Active enemy's charge reach, Movement + 1");
+ * Stunned (knob stunnedActs): Crawl away from the nearest enemy. Any Move that starts within 1"
+ * of an Active enemy is played as a Retreat. Then:
+ * aggressive (rules.md 1.8, pinned): (2) no enemy within 1": a Stunned friend within 1" -> Help;
+ *   else Charge the chosen enemy (Active ones first) if it can end within 1", else Move straight
+ *   at it; (3) an Active enemy within 1": Melee the chosen one; (4) only Downed or Stunned
+ *   enemies within 1": Mercy Kill the chosen one if allowed, else Melee it.
+ * shooter: (2) only Downed or Stunned enemies within 1" and Mercy Kill allowed: Mercy Kill;
+ *   (3) an Active enemy within 1" and no legal shot: Retreat; (4) a legal target: Aim first when
+ *   an action is left for the shot (not in a reaction), else shoot the chosen one (Cast for
+ *   spells); (5) a Stunned friend within 1": Help; (6) the chosen enemy beyond maximum range: Move
+ *   at it just far enough to stand in range; closer than minimum range: Move away just far
+ *   enough; in range but out of sight: Move at it (round the terrain; not kite); (7) within 1"
+ *   of terrain and not yet fired: Hide; (8) Brace.
+ * kite: as shooter, but first (2') an Active enemy that could charge it (within that enemy's
+ *   Movement + 1") and not in a reaction: Move its full Movement directly away from it; and it
+ *   only closes in as far as stays out of the nearest Active enemy's charge reach.
+ */
+import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED } from '../profile.js';
+import { KITE, SHOOTER } from '../duel/setup.js';
+import { ENGAGEMENT } from './board.js';
+import { Act, type Battle, type BattlePolicies } from './engine.js';
+import { MOST_DANGEROUS, WEAKEST } from './setup.js';
+
+const EPS = 1e-9;
+/** Which enemies a target choice looks at. */
+const ENGAGED_ACTIVE = 0;
+const ENGAGED_ANY = 1;
+const ANY = 2;
+const RANGED = 3;
+
+function eligible(b: Battle, i: number, j: number, kind: number, activeOnly: boolean): boolean {
+  if (b.side[j] === b.side[i] || b.state[j] === OUT_OF_ACTION) return false;
+  if (activeOnly && b.state[j] !== ACTIVE) return false;
+  if (kind === RANGED) return b.candidate[j] === 1;
+  if (kind === ANY) return true;
+  return b.gap(i, j) <= ENGAGEMENT + EPS;
+}
+
+/**
+ * The side policy's target among eligible enemies: `nearest` (smallest gap), `weakest` (fewest
+ * Wounds left), `most-dangerous` (most attack dice with its first weapon); ties to the nearest,
+ * then roster order. ANY looks at Active enemies first. -1 if none.
+ */
+export function chooseTarget(b: Battle, i: number, kind: number): number {
+  const rule = b.sideRule[b.side[i]!]!;
+  const activeFirst = kind === ENGAGED_ACTIVE || kind === ANY;
+  for (let pass = activeFirst ? 0 : 1; pass !== 2; ++pass) {
+    let best = -1;
+    let bestKey = Infinity;
+    let bestGap = Infinity;
+    for (let j = b.from(1 - b.side[i]!), end = b.to(1 - b.side[i]!); j !== end; ++j) {
+      if (!eligible(b, i, j, kind, pass === 0)) continue;
+      const key = rule === WEAKEST ? b.woundsLeft[j]! : rule === MOST_DANGEROUS ? -b.danger[j]! : 0;
+      const gap = b.gap(i, j);
+      if (key < bestKey || (key === bestKey && gap < bestGap)) {
+        best = j;
+        bestKey = key;
+        bestGap = gap;
+      }
+    }
+    if (best >= 0 || kind === ENGAGED_ACTIVE) return best;
+  }
+  return -1;
+}
+
+/** A Stunned friend within 1" (Help), or -1. */
+function stunnedFriend(b: Battle, i: number): number {
+  for (let k = 0; k !== b.n; ++k) {
+    if (k !== i && b.side[k] === b.side[i] && b.state[k] === STUNNED && b.gap(i, k) <= ENGAGEMENT + EPS) return k;
+  }
+  return -1;
+}
+
+function act(b: Battle, action: number, target: number, amount = 0): number {
+  b.target = target;
+  b.amount = amount;
+  return action;
+}
+
+export function decide(b: Battle, i: number, reaction: boolean): number {
+  const st = b.state[i];
+  if (st === DOWNED) return reaction ? Act.None : downed(b, i);
+  if (st === STUNNED) return reaction || !b.stunnedActs ? Act.None : act(b, Act.Crawl, b.nearestEnemy(i, false));
+  if (st !== ACTIVE) return Act.None;
+  const p = b.policy[i];
+  if ((p === SHOOTER || p === KITE) && b.shooting[i]! >= 0) return shooter(b, i, reaction, p === KITE);
+  return aggressive(b, i);
+}
+
+/**
+ * Downed: Recover; a shooter or kite instead Crawls away when that takes it out of the charge
+ * reach (Movement + 1") of the nearest Active enemy, which now has it within reach.
+ */
+function downed(b: Battle, i: number): number {
+  const p = b.policy[i];
+  if ((p === SHOOTER || p === KITE) && b.shooting[i]! >= 0) {
+    const e = b.nearestEnemy(i, true);
+    if (e >= 0) {
+      const reach = b.movement[e]! + ENGAGEMENT;
+      const gap = b.gap(i, e);
+      if (gap <= reach + EPS && gap + Math.ceil(b.movement[i]! / 2) > reach + EPS) return act(b, Act.Crawl, e);
+    }
+  }
+  return act(b, Act.Recover, -1);
+}
+
+export function aggressive(b: Battle, i: number): number {
+  if (!b.engaged(i, false)) {
+    const friend = stunnedFriend(b, i);
+    if (friend >= 0) return act(b, Act.Help, friend);
+    const t = chooseTarget(b, i, ANY);
+    if (t < 0) return Act.None;
+    return act(b, b.canCharge(i, t) ? Act.Charge : Act.Move, t);
+  }
+  if (b.engagedActive(i) > 0) return act(b, Act.Melee, chooseTarget(b, i, ENGAGED_ACTIVE));
+  const t = chooseTarget(b, i, ENGAGED_ANY);
+  return act(b, b.mercyAllowed(i, t) ? Act.MercyKill : Act.Melee, t);
+}
+
+function shooter(b: Battle, i: number, reaction: boolean, kite: boolean): number {
+  const engagedActive = b.engagedActive(i) > 0;
+  const shots = b.rangedTargets(i, reaction);
+  if (!engagedActive && b.engaged(i, false)) {
+    const t = chooseTarget(b, i, ENGAGED_ANY);
+    if (b.mercyAllowed(i, t)) return act(b, Act.MercyKill, t);
+  }
+  if (engagedActive && shots === 0) return act(b, Act.Retreat, -1);
+  const threat = b.nearestEnemy(i, true);
+  const reach = threat >= 0 ? b.movement[threat]! + ENGAGEMENT : 0;
+  if (kite && !reaction && threat >= 0 && b.gap(i, threat) <= reach + EPS) return act(b, engagedActive ? Act.Retreat : Act.MoveAway, threat);
+  if (shots > 0) {
+    const t = chooseTarget(b, i, RANGED);
+    const w = b.weapons[i]![b.shooting[i]!]!;
+    if (w.kind === 'cast') return act(b, Act.Cast, t);
+    if (!reaction && b.aimed[i] === 0 && b.actionsLeft >= 1) return act(b, Act.Aim, t);
+    return act(b, Act.Ranged, t);
+  }
+  const friend = stunnedFriend(b, i);
+  if (friend >= 0 && !b.engaged(i, false)) return act(b, Act.Help, friend);
+  const t = chooseTarget(b, i, ANY);
+  if (t < 0) return Act.None;
+  const w = b.weapons[i]![b.shooting[i]!]!;
+  const d = b.gap(i, t);
+  if (d > w.max + EPS) {
+    let need = Math.min(b.movement[i]!, d - w.max);
+    if (kite && threat >= 0) need = Math.min(need, b.gap(i, threat) - reach - EPS);
+    if (need > EPS) return act(b, Act.Move, t, need);
+  } else if (d < w.min - EPS) {
+    return act(b, Act.MoveAway, t, Math.min(b.movement[i]!, w.min - d));
+  } else if (!b.lineOfSight(i, t) && !kite) {
+    return act(b, Act.Move, t);
+  }
+  if (b.fired[i] === 0 && b.hidden[i] === 0 && b.nearTerrain(i)) return act(b, Act.Hide, -1);
+  return act(b, Act.Brace, -1);
+}
+
+/** The eligible fighter of side s nearest to an enemy activates next (ties: roster order). */
+export function nextFighter(b: Battle, s: number): number {
+  let best = -1;
+  let bestGap = Infinity;
+  for (let i = 0; i !== b.n; ++i) {
+    if (b.side[i] !== s || b.activated[i] === 1 || !b.activates(i)) continue;
+    const e = b.nearestEnemy(i, false);
+    const g = e >= 0 ? b.gap(i, e) : Infinity;
+    if (best < 0 || g < bestGap) {
+      best = i;
+      bestGap = g;
+    }
+  }
+  return best;
+}
+
+/**
+ * A side spends a Pass token (when it may: never twice in a row, only while the enemy still has
+ * fighters to activate) when nothing is urgent: none of its waiting fighters is Downed or within
+ * its Movement + 1" of an enemy. Passing then lets the enemy commit first.
+ */
+export function passNow(b: Battle, s: number): boolean {
+  for (let i = 0; i !== b.n; ++i) {
+    if (b.side[i] !== s || b.activated[i] === 1 || !b.activates(i)) continue;
+    if (b.state[i] !== ACTIVE) return false;
+    const e = b.nearestEnemy(i, false);
+    if (e >= 0 && b.gap(i, e) <= b.movement[i]! + ENGAGEMENT + EPS) return false;
+  }
+  return true;
+}
+
+export const BATTLE_POLICIES: BattlePolicies = { action: decide, next: nextFighter, pass: passNow };

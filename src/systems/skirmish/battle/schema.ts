@@ -1,0 +1,64 @@
+/**
+ * The battle study format (zod): fighters, weapons and loadouts as in duels, plus `retinues`
+ * (lists of loadouts with counts and policies), the `battle:` block (board, deployment distance,
+ * rounds, terrain rectangles) and matchups of two retinues with optional side policies.
+ */
+import { z } from 'zod';
+import { duelMatchup, studyHeader, trialsField } from '../../study-schema.js';
+import { fightKnobsSchema, fighterSchema, loadoutSchema, weaponSchema } from '../schema.js';
+
+export const FIGHTER_POLICIES = ['aggressive', 'shooter', 'kite'] as const;
+export const SIDE_POLICIES = ['nearest', 'weakest', 'most-dangerous'] as const;
+export type SidePolicyName = (typeof SIDE_POLICIES)[number];
+
+const inches = z.number().min(0).max(1000);
+
+export const retinueEntrySchema = z.strictObject({
+  loadout: z.string(),
+  count: z.number().int().min(1).max(20).default(1),
+  policy: z.enum(FIGHTER_POLICIES).optional(),
+  /** Base diameter in inches (default 1"). */
+  base: z.number().min(0.5).max(6).default(1),
+});
+
+export const terrainSchema = z.strictObject({
+  at: z.tuple([inches, inches]),
+  size: z.tuple([z.number().min(0.1).max(1000), z.number().min(0.1).max(1000)]),
+  kind: z.enum(['cover', 'block']),
+});
+
+export const battleSettingsSchema = z.strictObject({
+  board: z.tuple([z.number().min(2).max(1000), z.number().min(2).max(1000)]).default([24, 24]),
+  distance: z.number().min(0).max(1000).default(12),
+  maxRounds: z.number().int().min(1).max(1000).default(12),
+  terrain: z.array(terrainSchema).default([]),
+});
+
+export const battleKnobsSchema = fightKnobsSchema.extend({
+  /** Multiple Engagement: `focus` puts the whole Strike Pool on one enemy; `split` shares it among every engaged Active enemy. */
+  multipleEngagement: z.enum(['focus', 'split']).optional(),
+});
+
+export const battleMatchupSchema = duelMatchup({
+  sidePolicyA: z.enum(SIDE_POLICIES).optional(),
+  sidePolicyB: z.enum(SIDE_POLICIES).optional(),
+});
+
+export const battleStudySchema = z.strictObject({
+  system: z.literal('skirmish'),
+  mode: z.literal('battle'),
+  ...studyHeader,
+  trials: trialsField(20_000),
+  fighters: z.record(z.string(), fighterSchema),
+  weapons: z.record(z.string(), weaponSchema),
+  loadouts: z.record(z.string(), loadoutSchema),
+  retinues: z.record(z.string(), z.array(retinueEntrySchema).min(1).max(20)),
+  battle: battleSettingsSchema.default({ board: [24, 24], distance: 12, maxRounds: 12, terrain: [] }),
+  matchups: z.array(battleMatchupSchema).min(1),
+  rules: battleKnobsSchema.default({}),
+  variants: z.record(z.string(), battleKnobsSchema).default({ base: {} }),
+});
+
+export type BattleStudy = z.output<typeof battleStudySchema>;
+export type BattleMatchupInput = z.output<typeof battleMatchupSchema>;
+export type BattleKnobsInput = z.output<typeof battleKnobsSchema>;

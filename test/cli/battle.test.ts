@@ -1,0 +1,84 @@
+/** `balance run` on a battle study: pinned columns, fighters.csv, determinism across workers and shards, precision, bad input. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadStudy } from '../../src/config/study.js';
+import { balance, ROOT, studyFile, tempDir } from '../helpers/cli.js';
+
+const BATTLE = readFileSync(join(ROOT, 'test/fixtures/small-battle.yaml'), 'utf8');
+const FILES = ['summary.csv', 'distribution.csv', 'fighters.csv'];
+const read = (dir: string, f: string): string => readFileSync(join(dir, f), 'utf8');
+
+describe('the README battle example (the study format of issue #13)', () => {
+  it('validates and plans with profiles added: 3 variants x 3 matchups', () => {
+    const block = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes('mode: battle'))!;
+    const profiles = BATTLE.slice(BATTLE.indexOf('fighters:'), BATTLE.indexOf('retinues:'))
+      .replace('  stout-axe:  { fighter: stout, weapon: axe, armor: medium }', '  stout-axe-medium: { fighter: stout, weapon: axe, armor: medium }');
+    const study = loadStudy(studyFile(`${block}${profiles}`));
+    const tasks = study.plugin.plan(study.data, 10);
+    expect(tasks.map((t) => `${t.labels['variant']}:${t.labels['a']}-${t.labels['b']}`)).toEqual(
+      ['base', 'defender-ties', 'split'].flatMap((v) => [`${v}:phoenix-wardens`, `${v}:phoenix-wardens`, `${v}:phoenix-phoenix`]),
+    );
+  });
+});
+
+describe('balance run (battle)', () => {
+  it('writes the pinned columns, byte-identical for 1 and 2 workers and for merged shards', () => {
+    const study = studyFile(BATTLE);
+    const [one, two, s1, s2, merged] = [tempDir(), tempDir(), tempDir(), tempDir(), tempDir()];
+    expect(balance(['run', study, '--out', one, '--workers', '1']).code).toBe(0);
+    const r = balance(['run', study, '--out', two, '--workers', '2']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/battles in/);
+    for (const f of FILES) expect(read(two, f)).toBe(read(one, f));
+    expect(balance(['run', study, '--out', s1, '--shard', '1/2']).code).toBe(0);
+    expect(balance(['run', study, '--out', s2, '--shard', '2/2', '--workers', '0']).code).toBe(0);
+    expect(balance(['merge', study, join(s1, 'shard-1-of-2.json'), join(s2, 'shard-2-of-2.json'), '--out', merged]).code).toBe(0);
+    for (const f of FILES) expect(read(merged, f)).toBe(read(one, f));
+    const [t1, t2] = [tempDir(), tempDir()];
+    expect(balance(['run', study, '--out', t1, '--workers', '1', '--engine', 'table']).code).toBe(0);
+    expect(balance(['run', study, '--out', t2, '--workers', '2', '--engine', 'table']).code).toBe(0);
+    for (const f of FILES) expect(read(t2, f)).toBe(read(t1, f));
+
+    const summary = read(one, 'summary.csv').trim().split('\n');
+    expect(summary[0]).toBe('variant,retinue_a,retinue_b,trials,a_wins,b_wins,draws,a_win_rate,a_win_ci95_low,a_win_ci95_high,mean_rounds,a_mean_survivors,b_mean_survivors,side_policy_a,side_policy_b,b_win_rate,draw_rate,sd_rounds');
+    expect(summary[1]!.startsWith('base,phoenix,wardens,4500,')).toBe(true);
+    const fighters = read(one, 'fighters.csv').trim().split('\n');
+    expect(fighters[0]).toBe('variant,retinue_a,retinue_b,side,fighter,loadout,trials,out_of_action_rate,ooa_ci95_low,ooa_ci95_high,mean_unblocked_hits_dealt,mean_takedowns,mean_friendly_fire_hits');
+    expect(fighters.slice(1).map((l) => l.split(',').slice(3, 6).join(','))).toEqual([
+      'a,keen-sword#1,keen-sword', 'a,keen-sword#2,keen-sword', 'a,archer,archer', 'b,stout-axe#1,stout-axe', 'b,stout-axe#2,stout-axe', 'b,stout-axe#3,stout-axe',
+    ]);
+    const dist = read(one, 'distribution.csv').trim().split('\n');
+    expect(dist[0]).toBe('variant,retinue_a,retinue_b,metric,value,count,probability');
+    expect(new Set(dist.slice(1).map((l) => l.split(',')[3]))).toEqual(new Set(['winner', 'rounds', 'a_survivors', 'b_survivors']));
+    const report = read(one, 'report.md');
+    expect(report).toContain('retinue_a');
+    expect(report).toMatch(/## Fighters \(base\)[\s\S]*\| phoenix vs wardens \| a \| archer \|/);
+    expect(balance(['report', one]).code).toBe(0);
+    expect(read(one, 'report.md')).toBe(report);
+  });
+
+  it('--precision stops each matchup once a_win_rate is known to the target', () => {
+    const out = tempDir();
+    expect(balance(['run', studyFile(BATTLE), '--out', out, '--workers', '0', '--precision', '0.03', '--max-trials', '20000']).code).toBe(0);
+    const row = read(out, 'summary.csv').trim().split('\n')[1]!.split(',');
+    const [low, high] = [Number(row[8]), Number(row[9])];
+    expect((high - low) / 2).toBeLessThanOrEqual(0.03);
+    expect(Number(row[3])).toBeLessThan(20000);
+  });
+
+  it('bad input: one clear line per problem, exit code 2', () => {
+    const bad = BATTLE.replace('{ a: phoenix, b: wardens', '{ a: phoenx, b: wardens').replace('loadout: archer,', 'loadout: archr,')
+      .replace('kind: cover', 'kind: wall').replace('board: [24, 24]', 'board: [6, 24]');
+    const r = balance(['validate', studyFile(bad)]);
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/study\.yaml:\d+:\d+ battle\.terrain\[0\]\.kind: expected one of "cover", "block", received "wall"/)]));
+    const sem = balance(['validate', studyFile(bad.replace('kind: wall', 'kind: cover'))]);
+    expect(sem.code).toBe(2);
+    expect(sem.stderr).toMatch(/matchups\[0\]\.a: unknown retinue "phoenx" \(did you mean "phoenix"\?\)/);
+    expect(sem.stderr).toMatch(/retinues\.phoenix\[1\]\.loadout: unknown loadout "archr" \(did you mean "archer"\?\)/);
+    expect(sem.stderr).toMatch(/retinues\.wardens: deployed in one line this retinue takes 7" .* wider than the board's 6"/);
+    expect(sem.stderr).not.toMatch(/at .*\.js/); // no stack trace
+  });
+});
