@@ -155,11 +155,13 @@ async function finish(
     compare: compare.length > 0 ? toCsv(COMPARE_HEADER, compare) : null,
     run: `${JSON.stringify(runJson, null, 2)}\n`,
   };
+  const extra = Object.fromEntries(Object.entries(plugin.extraFiles ?? {}).map(([name, head]) => [name, toCsv(head, rows.flatMap((r) => r.extra?.[name] ?? []))]));
   const reports = await renderReports(csv);
   const files = writeAllOrNothing(dir, {
     ...(csv.compare !== null ? { 'compare.csv': csv.compare } : {}),
     'summary.csv': csv.summary,
     'distribution.csv': csv.distribution,
+    ...extra,
     'run.json': csv.run,
     'report.md': reports.markdown,
     'report.html': reports.html,

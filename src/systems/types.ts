@@ -55,6 +55,8 @@ export interface TaskRows {
   /** Which matchup this is, apart from the variant (to pair it with the baseline's). */
   readonly matchup: { readonly variant: string; readonly a: string; readonly b: string; readonly situation: string };
   readonly stat: CompareStat;
+  /** Rows for the plugin's extra CSV files (`extraFiles`), by file name. */
+  readonly extra?: Readonly<Record<string, readonly (readonly Cell[])[]>>;
 }
 
 /** A CSV cell: numbers are written in full precision, '' is an empty cell. */
@@ -82,6 +84,8 @@ export interface ModePlugin<Study, Spec, Prepared = unknown> {
   readonly summaryHeaderFor?: (tasks: readonly PlannedTask<Spec>[]) => readonly string[];
   readonly distributionHeader: readonly string[];
   readonly headlineHeader: readonly string[];
+  /** Extra CSV files a mode writes beside summary.csv (file name -> header), rows from TaskRows.extra. */
+  readonly extraFiles?: Readonly<Record<string, readonly string[]>>;
   /** Rows of one task from its merged tally (counts), or from exact probabilities. */
   rows(task: PlannedTask<Spec>, tally: Float64Array, exact: boolean): TaskRows;
 }
