@@ -181,7 +181,7 @@ export class ExchangeFight implements TurnTaker, FightView {
   }
 
   /** Lingering Harm: 1 Wound from each source still affecting the character; then Reeling runs out. */
-  private endTurn(f: number): void {
+  endTurn(f: number): void {
     const c = this.chars[f]!;
     const n = this.count;
     for (let s = 0; s < n && c.status === IN_FIGHT; s++) {
@@ -257,7 +257,7 @@ export class ExchangeFight implements TurnTaker, FightView {
   }
 
   /** Wounds from source s to victim v (a hit or a Lingering Harm tick); a hit by a lingering weapon starts that source. */
-  private wound(s: number, v: number, wounds: number): void {
+  wound(s: number, v: number, wounds: number): void {
     const k = v * this.count + s;
     const lingering = this.chars[s]!.lingering;
     if (lingering > 0 && this.lingering[k]! < lingering) this.lingering[k] = lingering;
@@ -319,7 +319,7 @@ export class ExchangeFight implements TurnTaker, FightView {
    * goal: fewest (most) Spaces, then straight-line distance; only a step that improves. Then
    * Opportunity Attacks. Returns false when no step improves.
    */
-  private step(f: number, gx: number, gy: number, dir: number): boolean {
+  step(f: number, gx: number, gy: number, dir: number): boolean {
     const x0 = this.x[f]!;
     const y0 = this.y[f]!;
     let bx = x0;
@@ -366,6 +366,14 @@ export class ExchangeFight implements TurnTaker, FightView {
       const boost = c.attackBoost(c.attackSkill, c.baseCost, c.policy.reserve);
       if (boost >= 0) this.exchange(e, f, boost, 'opportunity-attack');
     }
+  }
+
+  /** Puts f on (x, y) without moving through the Spaces between (set-ups and tests). */
+  put(f: number, x: number, y: number): void {
+    this.map.clear(this.x[f]!, this.y[f]!);
+    this.x[f] = x;
+    this.y[f] = y;
+    this.map.place(f, x, y);
   }
 
   stateName(f: number): string {
