@@ -107,13 +107,21 @@ export interface ExchangeResult {
   readonly stopped: boolean;
 }
 
-/** Resolves totals into Wounds: the higher total wins, a tie lands no clean hit, Full Guard never wounds. */
+/**
+ * The Exchange's harm from its final totals, without allocating: Wounds to the defender (positive)
+ * or to the attacker (negative). The higher total wins, a tie lands no clean hit, Full Guard never
+ * wounds; Wounds = Wound Conversion of Hit Margin + the winner's Strike Rating - the loser's Soak.
+ */
+export function totalsToWounds(spec: ExchangeSpec, a: number, d: number): number {
+  if (a > d) return woundsFor(a - d + spec.attStrike - spec.defSoak);
+  if (d > a && spec.response === CLASH) return -woundsFor(d - a + spec.defStrike - spec.attSoak);
+  return 0;
+}
+
+/** Resolves totals into Wounds (totalsToWounds) as a result record. */
 export function resolveTotals(spec: ExchangeSpec, a: number, d: number): ExchangeResult {
-  let toDef = 0;
-  let toAtt = 0;
-  if (a > d) toDef = woundsFor(a - d + spec.attStrike - spec.defSoak);
-  else if (d > a && spec.response === CLASH) toAtt = woundsFor(d - a + spec.defStrike - spec.attSoak);
-  return { attTotal: a, defTotal: d, woundsToDefender: toDef, woundsToAttacker: toAtt, stopped: !(a > d) };
+  const w = totalsToWounds(spec, a, d);
+  return { attTotal: a, defTotal: d, woundsToDefender: w > 0 ? w : 0, woundsToAttacker: w < 0 ? -w : 0, stopped: !(a > d) };
 }
 
 /** One Exchange per die: the attacker's roll, then the defender's (none for No Response: target number 0). */

@@ -9,7 +9,7 @@
 import type { Dice } from '../../../dice/dice.js';
 import type { TraceEvent, TraceObserver } from '../../trace.js';
 import { applyWounds, COLLAPSED, Combatant, IN_FIGHT } from '../combatant.js';
-import { CLASH, combineEdge, NO_RESPONSE, resolveTotals, rollTotal, type ExchangeSpec } from '../rules.js';
+import { CLASH, combineEdge, NO_RESPONSE, rollTotal, totalsToWounds, type ExchangeSpec } from '../rules.js';
 import { allowances, FightMap, metresToSpaces, rangeBand, spaces } from './map.js';
 import { TurnOrder, type TurnTaker } from './order.js';
 import { chooseMode, chooseTarget, MODE_COST, pickFreshest, type FightView } from './policies.js';
@@ -95,14 +95,15 @@ export class ExchangeFight implements TurnTaker, FightView {
     return this.chars[f]!.ready;
   }
 
+  /** Characters of each side still in the fight (kept up to date by wound()). */
+  readonly inFightCount = new Int32Array(2);
+
   standing(side: number): number {
-    let k = 0;
-    for (let f = 0; f < this.count; f++) if (this.sideOf[f] === side && this.chars[f]!.status === IN_FIGHT) k++;
-    return k;
+    return this.inFightCount[side]!;
   }
 
   fightOver(): boolean {
-    return this.standing(0) === 0 || this.standing(1) === 0;
+    return this.inFightCount[0] === 0 || this.inFightCount[1] === 0;
   }
 
   reset(): void {
@@ -114,7 +115,9 @@ export class ExchangeFight implements TurnTaker, FightView {
     this.adAttack.fill(0);
     this.adResponse.fill(0);
     this.adMove.fill(0);
+    this.inFightCount.fill(0);
     for (let f = 0; f < this.count; f++) {
+      this.inFightCount[this.sideOf[f]!]!++;
       this.chars[f]!.reset();
       this.x[f] = this.spec.fighters[f]!.x;
       this.y[f] = this.spec.fighters[f]!.y;
@@ -245,13 +248,13 @@ export class ExchangeFight implements TurnTaker, FightView {
     s.defStrike = def.strike;
     s.attSoak = att.soak;
     s.defSoak = def.soak;
-    const r = resolveTotals(s, aTotal, dTotal);
-    if (r.woundsToDefender > 0) this.wound(f, t, r.woundsToDefender);
-    else if (r.woundsToAttacker > 0) this.wound(t, f, r.woundsToAttacker);
+    const w = totalsToWounds(s, aTotal, dTotal);
+    if (w > 0) this.wound(f, t, w);
+    else if (w < 0) this.wound(t, f, -w);
     if (this.observer !== null) {
       this.emit(f, t, action, {
         boost, response: RESPONSE_NAMES[response], rolls: { attack: [aTotal], response: response === NO_RESPONSE ? [] : [dTotal] },
-        wounds: r.woundsToDefender, wounds_to_attacker: r.woundsToAttacker, state_after: this.stateName(f), target_state_after: this.stateName(t),
+        wounds: w > 0 ? w : 0, wounds_to_attacker: w < 0 ? -w : 0, state_after: this.stateName(f), target_state_after: this.stateName(t),
       });
     }
   }
@@ -264,7 +267,10 @@ export class ExchangeFight implements TurnTaker, FightView {
     const applied = applyWounds(this.chars[v]!, wounds, this.dice, this.spec.knobs);
     this.dealt[s]! += applied;
     this.taken[v]! += applied;
-    if (this.chars[v]!.status !== IN_FIGHT) this.map.clear(this.x[v]!, this.y[v]!);
+    if (applied > 0 && this.chars[v]!.status !== IN_FIGHT) {
+      this.map.clear(this.x[v]!, this.y[v]!);
+      this.inFightCount[this.sideOf[v]!]!--;
+    }
   }
 
   /** The first movement of the turn picks the mode (policy) and pays it once. */
