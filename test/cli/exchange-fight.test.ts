@@ -5,28 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { balance, ROOT, studyFile, tempDir } from '../helpers/cli.js';
 import { PARTS } from '../systems/exchange/fight/helpers.js';
 
-const ISSUE = `${PARTS.replace('seed: 1\ntrials: 2000', 'seed: 3\ntrials: 1000')}  mira-sword: { character: mira, weapon: arming-sword }
+/** The README's fight study (the issue's), with the profiles it names added after its header. */
+const README = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes('mode: fight'))!;
+const PROFILES = `${PARTS.split('\n').slice(4).join('\n')}  mira-sword: { character: mira, weapon: arming-sword }
   orin-spear: { character: duelist, weapon: spear }
   rook-leather: { character: rook, weapon: arming-sword, armour: leather }
   sable-bow: { character: duelist, weapon: bow }
-sides:
-  heroes:
-    - { loadout: mira-sword, policy: reserve-1 }
-    - { loadout: orin-spear }
-  bandits:
-    - { loadout: rook-leather, count: 2, group: gate }
-    - { loadout: sable-bow, group: wall }
-fight:
-  map: [20, 20]
-  distance: 6
-  opener: random
-  maxRounds: 30
-  cover:
-    - { at: [8, 8], size: [2, 1], kind: partial }
-matchups:
-  - { a: heroes, b: bandits }
-variants: { base: {} }
 `;
+const ISSUE = README.replace('trials: 20000\n', `trials: 1000\n${PROFILES}`);
 
 const read = (dir: string, f: string) => readFileSync(join(dir, f), 'utf8');
 
