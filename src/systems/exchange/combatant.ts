@@ -51,6 +51,8 @@ export class Combatant {
   readonly melee: number;
   readonly acrobatics: number;
   readonly lingering: number;
+  /** Hit Margin at which this character's weapon leaves the loser Reeling (0: never); `inflicts: { reeling: { margin } }` on the weapon. */
+  readonly reelingMargin: number;
 
   constructor(readonly loadout: ExchangeLoadout, readonly policy: CharacterPolicy, conditions: readonly ConditionName[]) {
     const c = loadout.character;
@@ -70,6 +72,9 @@ export class Combatant {
     this.melee = c.melee;
     this.acrobatics = c.acrobatics;
     this.lingering = loadout.weapon.lingering;
+    // Read loosely: the weapon schema gains `inflicts` with issue #10 (duels); without it this is 0.
+    const inflicts = (loadout.weapon as { inflicts?: { reeling?: { margin?: number } } }).inflicts;
+    this.reelingMargin = inflicts?.reeling?.margin ?? 0;
   }
 
   reset(): void {
@@ -116,6 +121,15 @@ export class Combatant {
     this.pay(c);
     this.prone = false;
     return c;
+  }
+
+  /**
+   * Becomes Reeling after the Exchange that caused it: until the end of its next turn, or, when it
+   * is gained during its own turn, the end of its following turn. A longer remaining duration stays.
+   */
+  becomeReeling(ownTurn: boolean): void {
+    const turns = ownTurn ? 2 : 1;
+    if (this.reelingTurns < turns) this.reelingTurns = turns;
   }
 
   /** End of own turn: Reeling gained earlier runs out. */

@@ -51,6 +51,8 @@ export class ExchangeFight implements TurnTaker, FightView {
   round = 0;
   winner = 2;
   end = END_MAX_ROUNDS;
+  /** The character whose turn it is. */
+  active = -1;
   private moveLeft = 0;
   private modeChosen = false;
   private readonly scratch: Mutable<ExchangeSpec>;
@@ -116,6 +118,7 @@ export class ExchangeFight implements TurnTaker, FightView {
     this.adResponse.fill(0);
     this.adMove.fill(0);
     this.inFightCount.fill(0);
+    this.active = -1;
     for (let f = 0; f < this.count; f++) {
       this.inFightCount[this.sideOf[f]!]!++;
       this.chars[f]!.reset();
@@ -160,6 +163,7 @@ export class ExchangeFight implements TurnTaker, FightView {
   takeTurn(f: number): void {
     const c = this.chars[f]!;
     const sp = this.spec.fighters[f]!;
+    this.active = f;
     c.refresh();
     const stood = c.standUp();
     this.adMove[f]! += stood;
@@ -251,6 +255,9 @@ export class ExchangeFight implements TurnTaker, FightView {
     const w = totalsToWounds(s, aTotal, dTotal);
     if (w > 0) this.wound(f, t, w);
     else if (w < 0) this.wound(t, f, -w);
+    // A weapon that inflicts Reeling: the winner's margin reaches its threshold; applied after the Exchange.
+    if (aTotal > dTotal && att.reelingMargin > 0 && aTotal - dTotal >= att.reelingMargin) def.becomeReeling(t === this.active);
+    else if (response === CLASH && dTotal > aTotal && def.reelingMargin > 0 && dTotal - aTotal >= def.reelingMargin) att.becomeReeling(f === this.active);
     if (this.observer !== null) {
       this.emit(f, t, action, {
         boost, response: RESPONSE_NAMES[response], rolls: { attack: [aTotal], response: response === NO_RESPONSE ? [] : [dTotal] },

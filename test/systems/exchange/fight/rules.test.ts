@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RngDice, scripted } from '../../../../src/dice/dice.js';
 import { Xoshiro128ss, deriveStream } from '../../../../src/dice/rng.js';
 import { applyWounds, BROKE, Combatant, IN_FIGHT } from '../../../../src/systems/exchange/combatant.js';
-import type { ExchangeFight } from '../../../../src/systems/exchange/fight/engine.js';
+import { ExchangeFight as ExchangeFightEngine, type ExchangeFight } from '../../../../src/systems/exchange/fight/engine.js';
 import { allowances, rangeBand, spaces, sprintDisadvantage } from '../../../../src/systems/exchange/fight/map.js';
 import { DEFAULT_EXCHANGE_KNOBS } from '../../../../src/systems/exchange/rules.js';
 import type { TraceEvent } from '../../../../src/systems/trace.js';
@@ -195,6 +195,32 @@ describe('Wounds, Continuation, Lingering Harm, conditions', () => {
     f.endTurn(2);
     f.endTurn(2); // two turns each: over
     expect(f.chars[2]!.vit).toBe(0);
+  });
+
+  it('a weapon that inflicts Reeling at a Hit Margin: the loser reels until the end of its next turn (its following turn when hit during its own)', () => {
+    const base = fight(oneOnOne('sword', 'sword'), rng()).spec;
+    const spec = { ...base, fighters: base.fighters.map((f, i) => (i === 0 ? { ...f, loadout: { ...f.loadout, weapon: { ...f.loadout.weapon, inflicts: { reeling: { margin: 2 } } } } } : f)) };
+    const make = (faces: number[]) => {
+      const f = new ExchangeFightEngine(spec, scripted(...faces));
+      f.reset();
+      f.chars[1]!.ready = 1; // Clash without Boost: 1 die
+      return f;
+    };
+    const f = make([CRIT, CRIT, MISS, MISS, HIT, HIT]); // 4 dots to 0: margin 4 >= 2; 5 Wounds, then a passed check
+    f.exchange(0, 1, 2, 'exchange');
+    expect(f.chars[1]!.disadvantaged).toBe(true);
+    f.endTurn(1);
+    expect(f.chars[1]!.disadvantaged).toBe(false);
+    const own = make([CRIT, CRIT, MISS, MISS, HIT, HIT]);
+    own.active = 1; // an Opportunity Attack during b's own turn
+    own.exchange(0, 1, 2, 'opportunity-attack');
+    own.endTurn(1);
+    expect(own.chars[1]!.disadvantaged).toBe(true);
+    own.endTurn(1);
+    expect(own.chars[1]!.disadvantaged).toBe(false);
+    const low = make([HIT, MISS, MISS, MISS]); // margin 1: no Reeling
+    low.exchange(0, 1, 2, 'exchange');
+    expect(low.chars[1]!.disadvantaged).toBe(false);
   });
 
   it('Reeling gives Disadvantage until the end of the character\'s next turn; Prone stands for 1 AD', () => {
