@@ -183,7 +183,6 @@ export class ExchangeFight implements TurnTaker, FightView {
       uses--;
       this.exchange(f, t, boost, 'exchange');
     }
-    if (c.status === IN_FIGHT && ranged && sp.move === MOVE_KEEP_RANGE && !this.fightOver()) this.retreat(f);
     this.endTurn(f);
   }
 
