@@ -200,5 +200,4 @@ export class ExchangeFight extends FightCore implements TurnTaker {
       if (boost >= 0) this.exchange(e, f, boost, 'opportunity-attack');
     }
   }
-
 }
