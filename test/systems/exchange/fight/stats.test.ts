@@ -13,7 +13,7 @@ import { exchangeFightDice } from '../../../../src/systems/exchange/fight/kernel
 import type { ExchangeFightSpec } from '../../../../src/systems/exchange/fight/spec.js';
 import type { ExchangeDuelStudy } from '../../../../src/systems/exchange/schema.js';
 import type { Kernel } from '../../../../src/systems/types.js';
-import { expectRatesAgree, SE_MULTIPLE, rateSe } from '../../../helpers/se.js';
+import { expectRateNear, expectRatesAgree, SE_MULTIPLE, rateSe } from '../../../helpers/se.js';
 import { PARTS, tasks } from './helpers.js';
 
 const N = 20_000;
@@ -71,6 +71,8 @@ describe('symmetry', () => {
     const spec = tasks(`sides:\n  x: [{ loadout: sword, count: 2 }, { loadout: bow }]\nfight: { map: [20, 9], distance: 6 }\nmatchups: [{ a: x, b: x }]\n`)[0]!.spec;
     const t = fightTally(spec, 41, 10_000);
     expectRatesAgree(t[0]! / 10_000, 10_000, t[1]! / 10_000, 10_000, 'a vs b');
+    const decided = t[0]! + t[1]!;
+    expectRateNear(t[0]! / decided, 0.5, decided, 'a among decided fights');
   });
 
   it('swapping a and b mirrors the result', () => {
