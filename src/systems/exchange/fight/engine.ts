@@ -73,17 +73,35 @@ export class ExchangeFight extends FightCore implements TurnTaker {
     let uses = c.attackSkill + 1;
     const ranged = c.ranged;
     for (let guard = 0; guard < 64 && c.status === IN_FIGHT && !this.fightOver(); guard++) {
-      const t = chooseTarget(this, f, sp.move, this.spec.targeting[this.sideOf[f]!]!, this.focus);
+      let t = chooseTarget(this, f, sp.move, this.spec.targeting[this.sideOf[f]!]!, this.focus);
       if (t < 0) break;
       if (ranged && sp.move === MOVE_KEEP_RANGE) this.keepRange(f, t);
       else this.approach(f, t, ranged ? this.effective[f]! : this.reach[f]!);
-      if (c.status !== IN_FIGHT || !this.inFight(t) || uses === 0 || !this.canAttack(f, t)) break;
+      if (c.status !== IN_FIGHT || uses === 0) break;
+      // The chosen target out of reach (or out): attack the nearest enemy it can attack, if any.
+      if (!this.inFight(t) || !this.canAttack(f, t)) t = this.nearestAttackable(f);
+      if (t < 0) break;
       const boost = c.attackBoost(c.attackSkill, c.baseCost, c.policy.reserve);
       if (boost < 0) break;
       uses--;
       this.exchange(f, t, boost, 'exchange');
     }
     this.endTurn(f);
+  }
+
+  /** The nearest enemy f can attack from where it stands (ties: listed first), or -1. */
+  nearestAttackable(f: number): number {
+    let best = -1;
+    let bd = 0;
+    for (let e = 0; e < this.count; e++) {
+      if (this.sideOf[e] === this.sideOf[f] || !this.inFight(e) || !this.canAttack(f, e)) continue;
+      const d = spaces(this.x[f]!, this.y[f]!, this.x[e]!, this.y[e]!);
+      if (best < 0 || d < bd) {
+        best = e;
+        bd = d;
+      }
+    }
+    return best;
   }
 
   /** Lingering Harm: 1 Wound from each source still affecting the character; then Reeling runs out. */

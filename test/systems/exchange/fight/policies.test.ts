@@ -75,3 +75,18 @@ describe('side order', () => {
     expect(pickFreshest(f, f.spec.units[1]!, acted, Int32Array.from([0, 1, 2]), 3)).toBe(2);
   });
 });
+
+describe('attack fallback', () => {
+  it('a character that cannot reach its chosen target attacks the nearest enemy it can', () => {
+    const f = fight(`sides:\n  a: [{ loadout: sword }]\n  b: [{ loadout: sword, count: 2 }]\nfight: { map: [20, 4], distance: 4, groups: none, tactics: { a: { targeting: weakest } }, cover: [{ at: [9, 0], size: [1, 4], kind: full }] }\nmatchups: [{ a: a, b: b }]\n`, rng());
+    f.put(0, 8, 1);
+    f.put(1, 8, 2); // adjacent, this side of the wall
+    f.put(2, 15, 1); // behind the wall
+    f.chars[2]!.vit = 1; // the weakest: the chosen target
+    const targets: string[] = [];
+    f.observer = { begin: () => {}, event: (e) => { if (e.action === 'exchange' && e.actor === 'sword') targets.push(String(e.target)); }, end: () => {} };
+    f.takeTurn(0);
+    expect(targets.length).toBeGreaterThan(0);
+    expect(new Set(targets)).toEqual(new Set(['sword#1']));
+  });
+});
