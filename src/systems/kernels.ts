@@ -12,6 +12,7 @@ import { d20AttackDice, d20AttackTable } from './d20/kernel.js';
 import { d20FightDice } from './d20/fight-kernel.js';
 import { exchangeAttackDice, exchangeAttackTable } from './exchange/kernel.js';
 import { exchangeDuelDice } from './exchange/duel-kernel.js';
+import { exchangeFightDice } from './exchange/fight/kernel.js';
 import type { Kernel } from './types.js';
 
 export const skirmishAttackKernel: Kernel<AttackSpec, AttackKernel> = {
@@ -42,4 +43,5 @@ export const KERNELS: Readonly<Record<string, Kernel<any, any>>> = {
   'exchange.attack.dice': exchangeAttackDice,
   'exchange.attack.table': exchangeAttackTable,
   'exchange.duel.dice': exchangeDuelDice,
+  'exchange.fight.dice': exchangeFightDice,
 };

@@ -6,9 +6,10 @@ import { d20Attack } from './d20/attack-mode.js';
 import { d20Fight } from './d20/fight-mode.js';
 import { exchangeAttack } from './exchange/attack-mode.js';
 import { exchangeDuel } from './exchange/duel-mode.js';
+import { exchangeFight } from './exchange/fight/mode.js';
 import type { AnyModePlugin } from './types.js';
 
-export const PLUGINS: readonly AnyModePlugin[] = [skirmishAttack, skirmishDuel, skirmishBattle, exchangeAttack, exchangeDuel, d20Attack, d20Fight];
+export const PLUGINS: readonly AnyModePlugin[] = [skirmishAttack, skirmishDuel, skirmishBattle, exchangeAttack, exchangeDuel, exchangeFight, d20Attack, d20Fight];
 
 export function systemNames(): string[] {
   return [...new Set(PLUGINS.map((p) => p.system))];

@@ -72,12 +72,13 @@ export function guardEdge(disadvantage: boolean): number {
  * and Disadvantage the highest, keeping the new face.
  */
 export function rollTotal(dice: Dice, n: number, edge: number, knobs: ExchangeKnobs): number {
+  // Faces are read inline (no closure): this runs in the fight engines' hot loops.
   const faces = knobs.faces;
-  const face = (): number => faces[dice.roll(faces.length) - 1]!;
+  const sides = faces.length;
   if (n <= 0) return 0;
   if (edge === 0) {
     let sum = 0;
-    for (let i = 0; i < n; i++) sum += face();
+    for (let i = 0; i < n; i++) sum += faces[dice.roll(sides) - 1]!;
     return sum;
   }
   const extra = knobs.edge === 'extra-die';
@@ -86,13 +87,13 @@ export function rollTotal(dice: Dice, n: number, edge: number, knobs: ExchangeKn
   let low = Infinity;
   let high = -Infinity;
   for (let i = 0; i < count; i++) {
-    const f = face();
+    const f = faces[dice.roll(sides) - 1]!;
     sum += f;
-    low = Math.min(low, f);
-    high = Math.max(high, f);
+    if (f < low) low = f;
+    if (f > high) high = f;
   }
   const dropped = edge > 0 ? low : high;
-  return extra ? sum - dropped : sum - dropped + face();
+  return extra ? sum - dropped : sum - dropped + faces[dice.roll(sides) - 1]!;
 }
 
 export const NO_RESPONSE = 0;
@@ -151,6 +152,15 @@ export function resolveTotals(spec: ExchangeSpec, a: number, d: number): Exchang
   const toDef = m > 0 ? hitWounds(m, spec.attStrike, spec.defSoak) : 0;
   const toAtt = m < 0 ? hitWounds(-m, spec.defStrike, spec.attSoak) : 0;
   return { attTotal: a, defTotal: d, woundsToDefender: toDef, woundsToAttacker: toAtt, stopped: !(a > d) };
+}
+
+/**
+ * The same, without allocating (fight hot loops): Wounds to the defender (positive) or to the
+ * attacker (negative), decided by exchangeMargin and hitWounds like every other engine.
+ */
+export function totalsToWounds(spec: ExchangeSpec, a: number, d: number): number {
+  const m = exchangeMargin(spec.response, a, d);
+  return m > 0 ? hitWounds(m, spec.attStrike, spec.defSoak) : m < 0 ? -hitWounds(-m, spec.defStrike, spec.attSoak) : 0;
 }
 
 /** One Exchange per die: the attacker's roll, then the defender's (none for No Response: target number 0). */

@@ -1,0 +1,223 @@
+/**
+ * The state of an exchange fight on a Tactical map (seed 001) and the clauses that do not move
+ * anyone: who can attack whom (reach, ranges, cover), each roll's Edge, one Exchange, Wounds.
+ * The turn and movement half is engine.ts.
+ */
+import type { Dice } from '../../../dice/dice.js';
+import type { TraceEvent, TraceObserver } from '../../trace.js';
+import { applyWounds, Combatant, IN_FIGHT } from '../combatant.js';
+import { CLASH, combineEdge, NO_RESPONSE, rollTotal, totalsToWounds, type ExchangeSpec } from '../rules.js';
+import { allowances, FightMap, metresToSpaces, rangeBand, spaces } from './map.js';
+import type { FightView } from './policies.js';
+import { FULL, PARTIAL, type ExchangeFightSpec } from './spec.js';
+
+export const END_COLLAPSE = 0;
+export const END_BROKE = 1;
+export const END_MAX_ROUNDS = 2;
+const RESPONSE_NAMES = ['none', 'full-guard', 'clash'];
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+export class FightCore implements FightView {
+  readonly chars: readonly Combatant[];
+  readonly count: number;
+  readonly sideOf: Int8Array;
+  readonly x: Int16Array;
+  readonly y: Int16Array;
+  readonly reach: Int32Array;
+  readonly effective: Int32Array;
+  readonly maximum: Int32Array;
+  /** Walk, Run, Sprint allowances (Spaces) per fighter: index f * 3 + mode. */
+  readonly allowance: Int32Array;
+  readonly map: FightMap;
+  /** Lingering Harm turns left, per victim * count + source (each creature is a separate source). */
+  readonly lingering: Int32Array;
+  readonly focus = new Int32Array(2);
+  /** Per fighter, this fight: Wounds dealt and taken, AD spent on attacks, responses, movement. */
+  readonly dealt: Float64Array;
+  readonly taken: Float64Array;
+  readonly adAttack: Float64Array;
+  readonly adResponse: Float64Array;
+  readonly adMove: Float64Array;
+  observer: TraceObserver | null = null;
+  round = 0;
+  winner = 2;
+  end = END_MAX_ROUNDS;
+  /** The character whose turn it is. */
+  active = -1;
+  protected readonly scratch: Mutable<ExchangeSpec>;
+
+  constructor(readonly spec: ExchangeFightSpec, protected readonly dice: Dice) {
+    const fs = spec.fighters;
+    const n = fs.length;
+    this.count = n;
+    this.chars = fs.map((f) => new Combatant(f.loadout, f.policy, f.conditions));
+    this.sideOf = Int8Array.from(fs.map((f) => f.side));
+    this.x = new Int16Array(n);
+    this.y = new Int16Array(n);
+    this.reach = Int32Array.from(fs.map((f) => (f.loadout.weapon.kind === 'melee' ? f.loadout.weapon.reach : 0)));
+    this.effective = Int32Array.from(fs.map((f) => metresToSpaces(f.loadout.weapon.effectiveRange ?? 0)));
+    this.maximum = Int32Array.from(fs.map((f) => metresToSpaces(f.loadout.weapon.maxRange ?? 0)));
+    this.allowance = Int32Array.from(fs.flatMap((f) => {
+      const c = f.loadout.character;
+      return allowances(c.baseMovement, f.conditions.includes('slowed'), Math.max(c.athletics, c.acrobatics));
+    }));
+    this.map = new FightMap(spec.width, spec.height, spec.cells);
+    this.lingering = new Int32Array(n * n);
+    this.dealt = new Float64Array(n);
+    this.taken = new Float64Array(n);
+    this.adAttack = new Float64Array(n);
+    this.adResponse = new Float64Array(n);
+    this.adMove = new Float64Array(n);
+    this.scratch = {
+      knobs: spec.knobs, attDice: 0, attEdge: 0, response: 0, defDice: 0, defEdge: 0, attStrike: 0, defStrike: 0, attSoak: 0, defSoak: 0, defVitality: 0, maxAtt: 0, maxDef: 0,
+    };
+  }
+
+  inFight(f: number): boolean {
+    return this.chars[f]!.status === IN_FIGHT;
+  }
+
+  vit(f: number): number {
+    return this.chars[f]!.vit;
+  }
+
+  ready(f: number): number {
+    return this.chars[f]!.ready;
+  }
+
+  /** Characters of each side still in the fight (kept up to date by wound()). */
+  readonly inFightCount = new Int32Array(2);
+
+  standing(side: number): number {
+    return this.inFightCount[side]!;
+  }
+
+  fightOver(): boolean {
+    return this.inFightCount[0] === 0 || this.inFightCount[1] === 0;
+  }
+
+  reset(): void {
+    this.map.occupant.fill(0);
+    this.lingering.fill(0);
+    this.focus.fill(-1);
+    this.dealt.fill(0);
+    this.taken.fill(0);
+    this.adAttack.fill(0);
+    this.adResponse.fill(0);
+    this.adMove.fill(0);
+    this.inFightCount.fill(0);
+    this.active = -1;
+    for (let f = 0; f < this.count; f++) {
+      this.inFightCount[this.sideOf[f]!]!++;
+      this.chars[f]!.reset();
+      this.x[f] = this.spec.fighters[f]!.x;
+      this.y[f] = this.spec.fighters[f]!.y;
+      this.map.place(f, this.x[f]!, this.y[f]!);
+    }
+  }
+
+  /** Melee: within reach and no full cover between. Ranged: within Maximum Range and no full cover. */
+  canAttack(f: number, t: number): boolean {
+    const d = spaces(this.x[f]!, this.y[f]!, this.x[t]!, this.y[t]!);
+    const inRange = this.chars[f]!.ranged ? rangeBand(d, this.effective[f]!, this.maximum[f]!) < 2 : d <= this.reach[f]!;
+    return inRange && this.map.path(this.x[f]!, this.y[f]!, this.x[t]!, this.y[t]!) !== FULL;
+  }
+
+  /** Some enemy with a melee weapon could attack f where it stands. */
+  engaged(f: number): boolean {
+    for (let e = 0; e < this.count; e++) {
+      if (this.sideOf[e] !== this.sideOf[f] && this.inFight(e) && !this.chars[e]!.ranged && this.canAttack(e, f)) return true;
+    }
+    return false;
+  }
+
+  /** Edge of f's attack (or Clash) on t: one source of each at most. */
+  attackEdge(f: number, t: number): number {
+    const a = this.chars[f]!;
+    const d = this.chars[t]!;
+    const cover = this.map.path(this.x[f]!, this.y[f]!, this.x[t]!, this.y[t]!) === PARTIAL;
+    if (!a.ranged) return combineEdge(d.prone, a.disadvantaged || a.prone || cover);
+    const long = rangeBand(spaces(this.x[f]!, this.y[f]!, this.x[t]!, this.y[t]!), this.effective[f]!, this.maximum[f]!) === 1;
+    return combineEdge(false, a.disadvantaged || long || cover || d.prone || this.engaged(f));
+  }
+
+  /** One Exchange: f attacks t (on its turn, or as an Opportunity Attack); t answers by policy. */
+  exchange(f: number, t: number, boost: number, action: string): void {
+    const att = this.chars[f]!;
+    const def = this.chars[t]!;
+    const paid = att.cost(att.baseCost + boost);
+    att.pay(paid);
+    this.adAttack[f]! += paid;
+    const aTotal = rollTotal(this.dice, att.baseCost + boost, this.attackEdge(f, t), this.spec.knobs);
+    const clashLegal = def.ranged === att.ranged && this.canAttack(t, f);
+    const response = def.chooseResponse(clashLegal);
+    let dTotal = 0;
+    if (response !== NO_RESPONSE) {
+      const b = def.responseBoost(response, att.ranged);
+      const base = response === CLASH ? def.baseCost : 1;
+      const p = def.cost(base + b);
+      def.pay(p);
+      this.adResponse[t]! += p;
+      const edge = response === CLASH ? this.attackEdge(t, f) : combineEdge(true, def.disadvantaged);
+      dTotal = rollTotal(this.dice, base + b, edge, this.spec.knobs);
+    }
+    const s = this.scratch;
+    s.response = response;
+    s.attStrike = att.strike;
+    s.defStrike = def.strike;
+    s.attSoak = att.soak;
+    s.defSoak = def.soak;
+    const w = totalsToWounds(s, aTotal, dTotal);
+    if (w > 0) this.wound(f, t, w);
+    else if (w < 0) this.wound(t, f, -w);
+    // A weapon that inflicts Reeling: the winner's margin reaches its threshold; applied after the Exchange.
+    if (aTotal > dTotal && att.reelingMargin > 0 && aTotal - dTotal >= att.reelingMargin) def.becomeReeling(t === this.active);
+    else if (response === CLASH && dTotal > aTotal && def.reelingMargin > 0 && dTotal - aTotal >= def.reelingMargin) att.becomeReeling(f === this.active);
+    if (this.observer !== null) {
+      this.emit(f, t, action, {
+        boost, response: RESPONSE_NAMES[response], rolls: { attack: [aTotal], response: response === NO_RESPONSE ? [] : [dTotal] },
+        wounds: w > 0 ? w : 0, wounds_to_attacker: w < 0 ? -w : 0, state_after: this.stateName(f), target_state_after: this.stateName(t),
+      });
+    }
+  }
+
+  /** Wounds from source s to victim v (a hit or a Lingering Harm tick); a hit by a lingering weapon starts that source. */
+  wound(s: number, v: number, wounds: number): void {
+    const k = v * this.count + s;
+    const lingering = this.chars[s]!.lingering;
+    if (lingering > 0 && this.lingering[k]! < lingering) this.lingering[k] = lingering;
+    const applied = applyWounds(this.chars[v]!, wounds, this.dice, this.spec.knobs);
+    this.dealt[s]! += applied;
+    this.taken[v]! += applied;
+    if (applied > 0 && this.chars[v]!.status !== IN_FIGHT) {
+      this.map.clear(this.x[v]!, this.y[v]!);
+      this.inFightCount[this.sideOf[v]!]!--;
+    }
+  }
+
+  /** Puts f on (x, y) without moving through the Spaces between (set-ups and tests). */
+  put(f: number, x: number, y: number): void {
+    this.map.clear(this.x[f]!, this.y[f]!);
+    this.x[f] = x;
+    this.y[f] = y;
+    this.map.place(f, x, y);
+  }
+
+  stateName(f: number): string {
+    return ['active', 'collapsed', 'broke'][this.chars[f]!.status]!;
+  }
+
+  protected emit(f: number, t: number, action: string, extra: Record<string, unknown>): void {
+    const e: TraceEvent = {
+      round: this.round, side: this.spec.sideNames[this.sideOf[f]!]!, actor: this.spec.fighters[f]!.name, action,
+      x: this.x[f]!, y: this.y[f]!, vit: this.chars[f]!.vit, ready: this.chars[f]!.ready,
+      ...(t >= 0 ? {
+        target: this.spec.fighters[t]!.name, target_x: this.x[t]!, target_y: this.y[t]!, target_vit: this.chars[t]!.vit,
+        distance_after: spaces(this.x[f]!, this.y[f]!, this.x[t]!, this.y[t]!),
+      } : {}),
+      ...extra,
+    };
+    this.observer!.event(e);
+  }
+}

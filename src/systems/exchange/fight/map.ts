@@ -1,0 +1,105 @@
+/**
+ * Tactical Mode geometry (seed 001, Tactical Movement): 2 m Spaces, an adjacent diagonal counts
+ * as one Space (Chebyshev distance), cover Spaces that block movement, and the attack path
+ * (the Spaces a straight line crosses between attacker and target, Bresenham).
+ */
+import { FULL, OPEN, PARTIAL } from './spec.js';
+
+/** Spaces between two positions, a diagonal counting one. */
+export function spaces(x0: number, y0: number, x1: number, y1: number): number {
+  const dx = x0 > x1 ? x0 - x1 : x1 - x0;
+  const dy = y0 > y1 ? y0 - y1 : y1 - y0;
+  return dx > dy ? dx : dy;
+}
+
+/** Metres to whole Spaces (2 m each, rounded down). */
+export function metresToSpaces(m: number): number {
+  return Math.floor(m / 2);
+}
+
+/** Walk, Run and Sprint allowances in Spaces: Base Movement (halved when Slowed) x1, x2, x3 + 2 m per Skill level. */
+export function allowances(baseMovement: number, slowed: boolean, sprintSkill: number): [walk: number, run: number, sprint: number] {
+  const m = slowed ? baseMovement / 2 : baseMovement;
+  return [metresToSpaces(m), metresToSpaces(2 * m), metresToSpaces(3 * m + 2 * sprintSkill)];
+}
+
+/**
+ * The ranged band of a target `d` Spaces away: 0 within Effective Range (no penalty), 1 beyond it up
+ * to Maximum Range (Disadvantage), 2 beyond Maximum Range (cannot be targeted).
+ */
+export function rangeBand(d: number, effective: number, maximum: number): number {
+  if (d <= effective) return 0;
+  if (d <= maximum) return 1;
+  return 2;
+}
+
+/**
+ * A Sprinting target gives ranged attacks Disadvantage while it moves, except on a straight approach
+ * towards or retreat directly away from the shooter: (dx, dy) is the target's last step.
+ */
+export function sprintDisadvantage(moving: boolean, sx: number, sy: number, tx: number, ty: number, dx: number, dy: number): boolean {
+  if (!moving) return false;
+  const ux = Math.sign(tx - sx);
+  const uy = Math.sign(ty - sy);
+  const straight = (dx === ux && dy === uy) || (dx === -ux && dy === -uy);
+  const aligned = tx === sx || ty === sy || (tx - sx === ty - sy) || (tx - sx === sy - ty);
+  return !(straight && aligned);
+}
+
+export class FightMap {
+  readonly cells: Uint8Array;
+  /** Fighter index + 1 standing on each Space, 0 when empty. */
+  readonly occupant: Int16Array;
+
+  constructor(readonly width: number, readonly height: number, cells: readonly number[]) {
+    this.cells = Uint8Array.from(cells);
+    this.occupant = new Int16Array(width * height);
+  }
+
+  inside(x: number, y: number): boolean {
+    return x >= 0 && y >= 0 && x < this.width && y < this.height;
+  }
+
+  /** A Space a character may enter: on the map, no cover, nobody standing there. */
+  free(x: number, y: number): boolean {
+    if (!this.inside(x, y)) return false;
+    const i = y * this.width + x;
+    return this.cells[i] === OPEN && this.occupant[i] === 0;
+  }
+
+  place(f: number, x: number, y: number): void {
+    this.occupant[y * this.width + x] = f + 1;
+  }
+
+  clear(x: number, y: number): void {
+    this.occupant[y * this.width + x] = 0;
+  }
+
+  /** The worst cover on the attack path (Spaces strictly between the two ends): OPEN, PARTIAL or FULL. */
+  path(x0: number, y0: number, x1: number, y1: number): number {
+    const dx = Math.abs(x1 - x0);
+    const dy = -Math.abs(y1 - y0);
+    const sx = x0 < x1 ? 1 : -1;
+    const sy = y0 < y1 ? 1 : -1;
+    let err = dx + dy;
+    let x = x0;
+    let y = y0;
+    let worst = OPEN;
+    if (dx === 0 && dy === 0) return OPEN;
+    for (;;) {
+      const e2 = 2 * err;
+      if (e2 >= dy) {
+        err += dy;
+        x += sx;
+      }
+      if (e2 <= dx) {
+        err += dx;
+        y += sy;
+      }
+      if (x === x1 && y === y1) return worst;
+      const c = this.cells[y * this.width + x]!;
+      if (c === FULL) return FULL;
+      if (c === PARTIAL) worst = PARTIAL;
+    }
+  }
+}

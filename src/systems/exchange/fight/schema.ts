@@ -1,0 +1,67 @@
+/** The exchange fight study format (issue #14): sides of characters with NPC groups, a Tactical map. */
+import { z } from 'zod';
+import { studyHeader, trialsField } from '../../study-schema.js';
+import { armourSchema, characterSchema, knobsSchema, loadoutSchema, POLICY_PATTERN, weaponSchema } from '../schema.js';
+
+const int = (min: number, max: number) => z.number().int().min(min).max(max);
+const name = z.string().min(1);
+
+export const CONDITIONS = ['slowed', 'reeling', 'prone', 'stunned'] as const;
+export const MOVES = ['close', 'keep-range', 'protect'] as const;
+export const TARGETING = ['nearest', 'weakest', 'focus'] as const;
+export const ORDERS = ['listed', 'fresh-first'] as const;
+
+export const fighterEntrySchema = z.strictObject({
+  loadout: name,
+  count: int(1, 100).default(1),
+  policy: z.string().regex(POLICY_PATTERN, { message: 'expected a policy: all-in, guard-first or reserve-N (N = Ready AD kept for responses)' }).default('reserve-1'),
+  /** Movement policy; default: keep-range for ranged weapons, close otherwise. */
+  move: z.enum(MOVES).optional(),
+  group: name.optional(),
+  conditions: z.array(z.enum(CONDITIONS)).default([]),
+});
+
+const cell = z.tuple([int(0, 199), int(0, 199)]);
+
+export const coverSchema = z.strictObject({
+  at: cell,
+  size: z.tuple([int(1, 200), int(1, 200)]).default([1, 1]),
+  kind: z.enum(['partial', 'full']),
+});
+
+export const sideTacticsSchema = z.strictObject({
+  targeting: z.enum(TARGETING).default('nearest'),
+  order: z.enum(ORDERS).default('listed'),
+});
+
+export const fightBlockSchema = z.strictObject({
+  map: z.tuple([int(2, 200), int(1, 200)]).default([20, 20]),
+  distance: int(1, 199).default(6),
+  /** random | a | b | <side name> | <character name>; a variant's `opener` knob overrides it. */
+  opener: name.default('random'),
+  maxRounds: int(1, 1000).default(30),
+  cover: z.array(coverSchema).default([]),
+  /** auto: a side with more characters than the other, none of them grouped, forms groups as the seed says. */
+  groups: z.enum(['auto', 'none']).default('auto'),
+  tactics: z.record(z.string(), sideTacticsSchema).default({}),
+});
+
+export const fightStudySchema = z.strictObject({
+  system: z.literal('exchange'),
+  mode: z.literal('fight'),
+  ...studyHeader,
+  trials: trialsField(20_000),
+  characters: z.record(z.string(), characterSchema),
+  weapons: z.record(z.string(), weaponSchema),
+  armours: z.record(z.string(), armourSchema).default({}),
+  loadouts: z.record(z.string(), loadoutSchema),
+  rules: knobsSchema.default({}),
+  variants: z.record(z.string(), knobsSchema).default({ base: {} }),
+  sides: z.record(z.string(), z.array(fighterEntrySchema).min(1)),
+  fight: fightBlockSchema.default(fightBlockSchema.parse({})),
+  matchups: z.array(z.strictObject({ name: name.optional(), a: name, b: name })).min(1),
+});
+
+export type ExchangeFightStudy = z.output<typeof fightStudySchema>;
+export type FighterEntry = z.output<typeof fighterEntrySchema>;
+export type FightBlock = z.output<typeof fightBlockSchema>;
