@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, extname, join, relative, resolve } from 'node:path';
-import { chooseEngine, simulate, simulateToPrecision, type Engine } from '../batch/engine.js';
+import { chooseEngine, simulate, simulateToPrecision, WorkerError, type Engine } from '../batch/engine.js';
+import { redactUrl } from '../queue/url.js';
 import { intervalHalfWidth } from '../stats/compare.js';
 import { formatProblem, inputError } from '../config/problems.js';
 import { loadStudy, type Study } from '../config/study.js';
@@ -30,6 +31,8 @@ export interface RunOptions {
   readonly precision?: number | undefined;
   readonly maxTrials?: number | undefined;
   readonly shard?: { readonly index: number; readonly count: number } | undefined;
+  /** Run the chunks on `balance worker` processes through this Redis URL. */
+  readonly queue?: string | undefined;
 }
 
 export interface RunIo {
@@ -73,20 +76,27 @@ export async function runCommand(opts: RunOptions, io: RunIo): Promise<RunResult
   if (opts.shard !== undefined && precision !== null) throw inputError('--shard', 'cannot be combined with --precision (or precision: in the study)');
   const maxTrials = opts.maxTrials ?? study.maxTrials ?? 10 * trials;
   const progress = createProgress(io.stderr, plugin.unit);
+  const queue = opts.queue === undefined ? null : await (await import('../queue/submit.js')).openQueueRun({ url: opts.queue, study, seed, trials, engine, stderr: io.stderr });
   const started = performance.now();
   let tallies: Float64Array[];
   let used: number[];
   try {
     const onProgress = (d: number, t: number): void => progress.update(d, t);
+    const backend = queue === null ? {} : { backend: queue.backend };
     if (precision === null) {
-      tallies = await simulate(plugin, tasks, { seed, engine, workers: opts.workers, onProgress, ...(opts.shard ? { shard: opts.shard } : {}) });
+      tallies = await simulate(plugin, tasks, { seed, engine, workers: opts.workers, onProgress, ...backend, ...(opts.shard ? { shard: opts.shard } : {}) });
       used = tasks.map((t) => t.trials);
     } else {
       const halfWidth = (i: number, tally: Float64Array): number => intervalHalfWidth(plugin.rows(tasks[i]!, tally, false).stat);
       ({ tallies, trials: used } = await simulateToPrecision(plugin, tasks, {
-        seed, engine, workers: opts.workers, onProgress, precision, maxTrials, halfWidth,
+        seed, engine, workers: opts.workers, onProgress, precision, maxTrials, halfWidth, ...backend,
       }));
     }
+  } catch (err) {
+    // A chunk that failed for good: nothing of this queue is worth keeping.
+    if (err instanceof WorkerError) await queue?.remove();
+    else await queue?.close();
+    throw err;
   } finally {
     progress.stop();
   }
@@ -96,12 +106,24 @@ export async function runCommand(opts: RunOptions, io: RunIo): Promise<RunResult
   const perSecond = totalTrials / (wallMs / 1000);
   const engineFlag = opts.engine === undefined || opts.engine === 'auto' ? '' : ` --engine ${engine}`;
   const precisionFlag = precision === null ? '' : ` --precision ${precision} --max-trials ${maxTrials}`;
-  const command = `npx balance run ${studyPath(opts.study)} --seed ${seed} --trials ${trials}${precisionFlag}${engineFlag} --out ${dir}`;
-  return await finish(study, tasks, tallies, false, dir, io, {
+  const queueFlag = queue === null ? '' : ` --queue ${redactUrl(opts.queue!)}`;
+  const command = `npx balance run ${studyPath(opts.study)} --seed ${seed} --trials ${trials}${precisionFlag}${engineFlag}${queueFlag} --out ${dir}`;
+  const workers = queue === null ? opts.workers : queue.workersSeen();
+  const where = queue === null ? `${opts.workers} worker(s)` : `${workers} queue worker(s)`;
+  const result = await finish(study, tasks, tallies, false, dir, io, {
     command, engine, seed, trials, total_trials: totalTrials,
-    ...(precision === null ? {} : { precision, max_trials: maxTrials, trials_min: Math.min(...used), trials_max: Math.max(...used) }), chunk_size: plugin.chunkSize, workers: opts.workers,
+    ...(precision === null ? {} : { precision, max_trials: maxTrials, trials_min: Math.min(...used), trials_max: Math.max(...used) }), chunk_size: plugin.chunkSize, workers,
+    ...(queue === null ? {} : { queue: redactUrl(opts.queue!) }),
     wall_time_ms: Math.round(wallMs), [`${plugin.unit}_per_second`]: Math.round(perSecond),
-  }, `${formatCount(totalTrials)} ${plugin.unit} in ${(wallMs / 1000).toFixed(2)} s (${formatCount(perSecond)}/s, ${engine} engine, ${opts.workers} worker(s))`);
+  }, `${formatCount(totalTrials)} ${plugin.unit} in ${(wallMs / 1000).toFixed(2)} s (${formatCount(perSecond)}/s, ${engine} engine, ${where})`);
+  if (queue !== null) {
+    try {
+      await queue.remove();
+    } catch (err) {
+      io.stderr.write(`balance: warning: could not remove queue ${queue.name} from Redis: ${(err as Error).message}\n`);
+    }
+  }
+  return result;
 }
 
 export interface ExactOptions {

@@ -15,6 +15,8 @@ export interface Study {
   readonly file: string;
   /** sha256 of the study file's bytes. */
   readonly hash: string;
+  /** The study file's text (what a queue run sends to its workers). */
+  readonly text: string;
   readonly plugin: AnyModePlugin;
   /** The validated study, typed by the plugin's schema. */
   readonly data: { seed: number; trials: number; title?: string } & Record<string, unknown>;
@@ -28,7 +30,11 @@ export interface Study {
 }
 
 export function loadStudy(file: string): Study {
-  const text = readStudyFile(file);
+  return loadStudyText(file, readStudyFile(file));
+}
+
+/** The same checks on a study's text (a queue worker receives the text, not the file). */
+export function loadStudyText(file: string, text: string): Study {
   const loaded = parseStudy(file, text);
   const data = loaded.data as Record<string, unknown>;
   const problems: Problem[] = [];
@@ -83,7 +89,7 @@ export function loadStudy(file: string): Study {
     }
   }) ?? null;
   return {
-    file, hash: createHash('sha256').update(text).digest('hex'), plugin, data: study, warnings, points,
+    file, hash: createHash('sha256').update(text).digest('hex'), text, plugin, data: study, warnings, points,
     precision: (precision as number | undefined) ?? null, maxTrials: (maxTrials as number | undefined) ?? null,
   };
 }
