@@ -82,7 +82,8 @@ describe('a queue worker running a job', () => {
     expect(chunks.length).toBe(12);
     for (const c of chunks) {
       const r = await runner.run(jobFor(EXAMPLE, { task: c.task, index: c.index, chunkTrials: c.trials }));
-      r.tally.forEach((v, i) => (sums[c.task]![i] += v));
+      const into = sums[c.task]!;
+      r.tally.forEach((v, i) => (into[i] = into[i]! + v));
       expect(r.worker).toBe('test');
     }
     await runner.close();
