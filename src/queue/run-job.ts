@@ -33,6 +33,8 @@ interface Planned {
 export class JobRunner {
   private readonly pool: Piscina<ChunkMessage, Float64Array> | null;
   private readonly planned = new Map<string, Planned | Refusal>();
+  /** BALANCE_QUEUE_CHUNK_DELAY_MS: hold each result this long (tests that kill workers mid-run). */
+  private readonly delayMs = Math.max(0, Number(process.env['BALANCE_QUEUE_CHUNK_DELAY_MS'] ?? 0) || 0);
 
   /** `threads` = 0 runs chunks in this thread. */
   constructor(threads: number, readonly name: string, private readonly version = VERSION) {
@@ -72,6 +74,7 @@ export class JobRunner {
       spec: task.spec, state: deriveStream(job.seed, task.streamKey, job.index), trials: job.chunkTrials,
     };
     const tally = this.pool ? await this.pool.run(msg) : runChunkMessage(msg);
+    if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
     return { tally: Array.from(tally), worker: this.name };
   }
 

@@ -23,7 +23,7 @@ export function lockTiming(env: NodeJS.ProcessEnv = process.env): { lockDuration
 }
 
 /** How often a worker looks for new queues. */
-const POLL_MS = 500;
+const POLL_MS = 250;
 
 export async function serveCommand(opts: ServeOptions, io: { stderr: NodeJS.WritableStream }, stop?: AbortSignal): Promise<void> {
   const conn = await connectRedis(opts.queue);

@@ -139,14 +139,15 @@ class QueueBackend implements ChunkBackend {
     const ids = [...this.waiting.keys()];
     for (let i = 0; i < ids.length && this.settle !== null; i += BATCH) {
       await Promise.all(ids.slice(i, i + BATCH).map(async (id) => {
+        // State first, then the job: read the other way round, a job that completes in between
+        // would show as completed with the empty return value it had while active.
+        const state = await this.queue.getJobState(id);
+        if (state !== 'completed' && state !== 'failed') return;
         const job = await this.queue.getJob(id);
         if (!job) return;
-        const state = await job.getState();
         if (state === 'completed') this.completed(id, job.returnvalue);
-        else if (state === 'failed') {
-          if (first) await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
-          else await this.failed(id, job.failedReason);
-        }
+        else if (first) await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+        else await this.failed(id, job.failedReason);
       }));
     }
   }

@@ -44,12 +44,14 @@ export function checkQueueUrl(url: string): void {
 export async function connectRedis(url: string, timeoutMs = 3000): Promise<Redis> {
   const { Redis } = await import('ioredis');
   const probe = new Redis(url, { lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
-  probe.on('error', () => undefined);
+  let cause: Error | null = null;
+  probe.on('error', (err: Error) => (cause ??= err));
   try {
     await probe.connect();
     await probe.ping();
   } catch (err) {
-    const e = err as NodeJS.ErrnoException;
+    // connect() rejects with "Connection is closed."; the reason came with the error event.
+    const e = (cause ?? err) as NodeJS.ErrnoException;
     // ioredis messages carry host and port only, never the password; redact anyway.
     const why = e.code ?? e.message.replaceAll(url, redactUrl(url));
     throw new QueueError(`cannot reach Redis at ${redactUrl(url)} (${why})`, { cause: err });
