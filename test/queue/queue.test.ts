@@ -16,9 +16,9 @@ import { balance, EXAMPLE, ROOT, studyFile, tempDir } from '../helpers/cli.js';
 import { freePort, startRedis, type RedisServer } from '../helpers/redis.js';
 
 const BIN = join(ROOT, 'dist/src/cli/main.js');
-/** 2M attacks per task with the dice engine: 80 chunks of 100k. */
-const ARGS = ['--trials', '2000000', '--engine', 'dice'];
-const CHUNKS = 80;
+/** 1M attacks per task with the dice engine: 40 chunks of 100k. */
+const ARGS = ['--trials', '1000000', '--engine', 'dice'];
+const CHUNKS = 40;
 /** Workers that hold each chunk this long, so a kill surely lands mid-run. */
 const SLOW = { BALANCE_QUEUE_CHUNK_DELAY_MS: '40' };
 const FILES = ['summary.csv', 'distribution.csv', 'compare.csv'];
@@ -187,7 +187,7 @@ describe('queue failures', () => {
     const r = await start(['run', study, '--queue', redis.url, '--out', out, ...ARGS]).done;
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n').pop()).toMatch(
-      /^balance: run failed: task \d+ chunk \d+ \(job dice-n2000000-t\d+-c\d+-k100000\) \[.+\] failed on worker [^ ]+\/\d+: injected fault \(BALANCE_FAULT_INJECTION=worker\)$/,
+      /^balance: run failed: task \d+ chunk \d+ \(job dice-n1000000-t\d+-c\d+-k100000\) \[.+\] failed on worker [^ ]+\/\d+: injected fault \(BALANCE_FAULT_INJECTION=worker\)$/,
     );
     expect(readdirSync(out)).toEqual([]);
     expect(await client.sismember(REGISTRY, queue)).toBe(0);
