@@ -23,7 +23,7 @@ export function lockTiming(env: NodeJS.ProcessEnv = process.env): { lockDuration
 }
 
 /** How often a worker looks for new queues. */
-const POLL_MS = 250;
+const POLL_MS = 500;
 
 export async function serveCommand(opts: ServeOptions, io: { stderr: NodeJS.WritableStream }, stop?: AbortSignal): Promise<void> {
   const conn = await connectRedis(opts.queue);
@@ -60,6 +60,12 @@ export async function serveCommand(opts: ServeOptions, io: { stderr: NodeJS.Writ
   };
 
   let polling = true;
+  // A new run announces its queue on the REGISTRY channel: look at once instead of at the next poll.
+  const waker: { wake: (() => void) | null } = { wake: null };
+  const sub = conn.duplicate();
+  sub.on('error', () => undefined);
+  sub.on('message', () => waker.wake?.());
+  await sub.subscribe(REGISTRY);
   const poll = async (): Promise<void> => {
     while (polling) {
       try {
@@ -75,7 +81,14 @@ export async function serveCommand(opts: ServeOptions, io: { stderr: NodeJS.Writ
       } catch (err) {
         say(`cannot read the queue list: ${(err as Error).message}`);
       }
-      await new Promise((r) => setTimeout(r, POLL_MS));
+      await new Promise<void>((r) => {
+        const t = setTimeout(r, POLL_MS);
+        waker.wake = () => {
+          clearTimeout(t);
+          r();
+        };
+      });
+      waker.wake = null;
     }
   };
   const polled = poll();
@@ -87,7 +100,9 @@ export async function serveCommand(opts: ServeOptions, io: { stderr: NodeJS.Writ
   });
   say('stopping: finishing the chunks in hand');
   polling = false;
+  waker.wake?.();
   await polled;
+  sub.disconnect();
   await Promise.all([...workers.values()].map((w) => w.close()));
   await runner.close();
   await conn.quit();

@@ -52,6 +52,7 @@ export async function openQueueRun(opts: QueueRunOptions): Promise<QueueRun> {
   events.on('error', () => undefined);
   await events.waitUntilReady();
   await conn.sadd(REGISTRY, name);
+  await conn.publish(REGISTRY, name);
   let backend: QueueBackend | null = null;
   const close = async (): Promise<void> => {
     backend?.stop();
