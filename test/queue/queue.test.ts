@@ -120,6 +120,21 @@ describe('balance run --queue with balance worker processes', () => {
     }
   }, 120_000);
 
+  it('--precision works through the queue in rounds of chunks, identical to a local precision run', async () => {
+    const args = ['--precision', '0.004', '--engine', 'dice'];
+    const local = tempDir();
+    expect(balance(['run', study, '--out', local, '--workers', '1', ...args]).code).toBe(0);
+    await worker();
+    await worker();
+    const out = tempDir();
+    const r = await start(['run', study, '--queue', redis.url, '--out', out, ...args]).done;
+    expect(r.code).toBe(0);
+    expectSameFiles(out, local);
+    // More than the first round's one chunk per task was needed.
+    const facts = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as { trials_min: number };
+    expect(facts.trials_min).toBeGreaterThan(100_000);
+  }, 60_000);
+
   it('finishes with identical files when a worker is SIGKILLed mid-run', async () => {
     const doomed = await worker(SLOW);
     await worker(SLOW);
