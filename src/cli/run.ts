@@ -110,12 +110,19 @@ export async function runCommand(opts: RunOptions, io: RunIo): Promise<RunResult
   const command = `npx balance run ${studyPath(opts.study)} --seed ${seed} --trials ${trials}${precisionFlag}${engineFlag}${queueFlag} --out ${dir}`;
   const workers = queue === null ? opts.workers : queue.workersSeen();
   const where = queue === null ? `${opts.workers} worker(s)` : `${workers} queue worker(s)`;
-  const result = await finish(study, tasks, tallies, false, dir, io, {
-    command, engine, seed, trials, total_trials: totalTrials,
-    ...(precision === null ? {} : { precision, max_trials: maxTrials, trials_min: Math.min(...used), trials_max: Math.max(...used) }), chunk_size: plugin.chunkSize, workers,
-    ...(queue === null ? {} : { queue: redactUrl(opts.queue!) }),
-    wall_time_ms: Math.round(wallMs), [`${plugin.unit}_per_second`]: Math.round(perSecond),
-  }, `${formatCount(totalTrials)} ${plugin.unit} in ${(wallMs / 1000).toFixed(2)} s (${formatCount(perSecond)}/s, ${engine} engine, ${where})`);
+  let result: RunResult;
+  try {
+    result = await finish(study, tasks, tallies, false, dir, io, {
+      command, engine, seed, trials, total_trials: totalTrials,
+      ...(precision === null ? {} : { precision, max_trials: maxTrials, trials_min: Math.min(...used), trials_max: Math.max(...used) }), chunk_size: plugin.chunkSize, workers,
+      ...(queue === null ? {} : { queue: redactUrl(opts.queue!) }),
+      wall_time_ms: Math.round(wallMs), [`${plugin.unit}_per_second`]: Math.round(perSecond),
+    }, `${formatCount(totalTrials)} ${plugin.unit} in ${(wallMs / 1000).toFixed(2)} s (${formatCount(perSecond)}/s, ${engine} engine, ${where})`);
+  } catch (err) {
+    // The chunks are done and stay in Redis: a rerun collects them instead of computing them again.
+    await queue?.close();
+    throw err;
+  }
   if (queue !== null) {
     try {
       await queue.remove();

@@ -13,7 +13,7 @@ import type { Study } from '../config/study.js';
 import type { Chunk } from '../plan/chunks.js';
 import type { PlannedTask } from '../systems/types.js';
 import { ATTEMPTS, PREFIX, REGISTRY, chunkId, chunkLabel, parseResult, queueName, type ChunkJob } from './jobs.js';
-import { connectRedis } from './url.js';
+import { connectRedis, QueueError } from './url.js';
 import { formatCount } from '../cli/progress.js';
 
 export interface QueueRunOptions {
@@ -50,9 +50,15 @@ export async function openQueueRun(opts: QueueRunOptions): Promise<QueueRun> {
   eventsConn.on('error', () => undefined);
   const events = new QueueEvents(name, { connection: eventsConn, prefix: PREFIX });
   events.on('error', () => undefined);
-  await events.waitUntilReady();
-  await conn.sadd(REGISTRY, name);
-  await conn.publish(REGISTRY, name);
+  try {
+    await events.waitUntilReady();
+    await conn.sadd(REGISTRY, name);
+    await conn.publish(REGISTRY, name);
+  } catch (err) {
+    eventsConn.disconnect();
+    conn.disconnect();
+    throw new QueueError(`cannot set up queue ${name}: ${(err as Error).message}`, { cause: err });
+  }
   let backend: QueueBackend | null = null;
   const close = async (): Promise<void> => {
     backend?.stop();
@@ -195,9 +201,9 @@ class QueueBackend implements ChunkBackend {
     this.bar.stop();
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.bar.stop();
-    await Promise.resolve();
+    return Promise.resolve();
   }
 }
 

@@ -109,9 +109,9 @@ describe('balance run --queue with balance worker processes', () => {
       expect(run.queue).toBe(redis.url);
       expect(run.workers).toBeGreaterThanOrEqual(1);
       expect(run.workers).toBeLessThanOrEqual(n);
-      // The finished run's queue is gone from Redis.
+      // The finished run's queue and its jobs are gone from Redis.
       expect(await client.sismember(REGISTRY, queue)).toBe(0);
-      expect(await client.exists(`${PREFIX}:${queue}:meta`)).toBe(0);
+      expect(await client.exists(`${PREFIX}:${queue}:completed`, `${PREFIX}:${queue}:wait`, `${PREFIX}:${queue}:${'dice-n1000000-t1-c1-k100000'}`)).toBe(0);
     }
     for (const w of workers.splice(0)) {
       w.child.kill('SIGTERM');
