@@ -11,6 +11,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
 import { startRedis } from '../test/helpers/redis.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -52,8 +54,32 @@ async function withWorkers<T>(url: string, n: number, fn: () => T): Promise<T> {
   }
 }
 
+/** The queue's own cost per job: jobs with an empty processor, one at a time (robust to load). */
+async function roundTrip(url: string, n = 300): Promise<number> {
+  const conn = new Redis(url, { maxRetriesPerRequest: null });
+  const q = new Queue('bench-round-trip', { connection: conn, prefix: 'balance' });
+  await q.addBulk(Array.from({ length: n }, (_, i) => ({ name: 'chunk', data: { i }, opts: { jobId: `j${i}` } })));
+  let first = 0;
+  let done = 0;
+  let end = (): void => undefined;
+  const all = new Promise<void>((r) => (end = r));
+  const w = new Worker('bench-round-trip', () => {
+    first ||= performance.now();
+    return Promise.resolve({ tally: [1, 2, 3] });
+  }, { connection: conn, prefix: 'balance', concurrency: 1 });
+  w.on('completed', () => ++done === n && end());
+  await all;
+  const ms = (performance.now() - first) / (n - 1);
+  await w.close();
+  await q.obliterate({ force: true });
+  await q.close();
+  await conn.quit();
+  return ms;
+}
+
 const redis = await startRedis();
 try {
+  const trip = await roundTrip(redis.url);
   // Best of two of each (the shortest wall time): the machine may be busy with other things.
   const best = (a: RunFacts, b: RunFacts): RunFacts => (a.wall_time_ms <= b.wall_time_ms ? a : b);
   const local = best(run('local', ['--workers', '1']), run('local', ['--workers', '1']));
@@ -68,7 +94,8 @@ try {
   console.log(`${'local run, 1 thread'.padEnd(50)} ${k(rate(local)).padStart(18)}`);
   console.log(`${'queue, 1 worker process (1 thread)'.padEnd(50)} ${k(rate(one)).padStart(18)}`);
   console.log(`${'queue, 2 worker processes (1 thread each)'.padEnd(50)} ${k(rate(two)).padStart(18)}   ${(rate(two) / rate(one)).toFixed(2)}x one process`);
-  console.log(`queue overhead per chunk: ${perChunk.toFixed(1)} ms on a ${chunkMs.toFixed(0)} ms chunk (${((100 * perChunk) / chunkMs).toFixed(1)}%)`);
+  console.log(`queue overhead per chunk, run against local: ${perChunk.toFixed(1)} ms on a ${chunkMs.toFixed(0)} ms chunk (${((100 * perChunk) / chunkMs).toFixed(1)}%)`);
+  console.log(`BullMQ round trip per job (empty job, one at a time): ${trip.toFixed(2)} ms = ${((100 * trip) / chunkMs).toFixed(2)}% of a chunk`);
 } finally {
   await redis.stop();
 }
