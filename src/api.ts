@@ -4,7 +4,7 @@
  * included), progress callbacks and an AbortSignal. The CLI (`run`, `exact`) and the `serve` page
  * are clients of these functions.
  */
-import { chooseEngine, defaultWorkers, simulate, simulateToPrecision, type Engine } from './batch/engine.js';
+import { chooseEngine, defaultWorkers, simulate, simulateToPrecision, type ChunkBackendFactory, type Engine } from './batch/engine.js';
 import { inputError } from './config/problems.js';
 import { loadStudy, loadStudyText, type Study } from './config/study.js';
 import { planStudy } from './plan/plan.js';
@@ -97,13 +97,16 @@ export function planRun(study: Study, opts: SimulateOptions = {}): RunPlan {
 }
 
 /** Simulates a planned run. */
-export async function simulatePlan(study: Study, plan: RunPlan, opts: Pick<SimulateOptions, 'onProgress' | 'signal'> = {}): Promise<Simulation> {
+export async function simulatePlan(
+  study: Study, plan: RunPlan, opts: Pick<SimulateOptions, 'onProgress' | 'signal'> & { readonly backend?: ChunkBackendFactory } = {},
+): Promise<Simulation> {
   const plugin = study.plugin;
   const { tasks, seed, engine, workers, precision, maxTrials } = plan;
   const base = {
     seed, engine, workers,
     ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),
+    ...(opts.backend ? { backend: opts.backend } : {}),
   };
   const started = performance.now();
   let tallies: Float64Array[];

@@ -24,8 +24,10 @@ export interface EngineOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Run only shard `index` (1-based) of `count`: every count-th chunk. Merged shards equal one run. */
   readonly shard?: { readonly index: number; readonly count: number };
-  /** Stops the run: no new chunks start, chunks in flight are abandoned, the run rejects with RunCancelled. */
+  /** Stops the run: no new chunks start, chunks in flight are abandoned, the run rejects with RunCancelled (local pool only). */
   readonly signal?: AbortSignal;
+  /** Where chunks run instead of the local pool (e.g. a Redis queue); the local ChunkRunner by default. */
+  readonly backend?: ChunkBackendFactory;
 }
 
 /** The run was stopped through its AbortSignal (a Stop button, a time limit). */
@@ -34,6 +36,19 @@ export class RunCancelled extends Error {
     super(message);
     this.name = 'RunCancelled';
   }
+}
+
+/** Something that runs batches of chunks into per-task tallies: the local pool, or a queue. */
+export interface ChunkBackend {
+  readonly tallies: Float64Array[];
+  runChunks(chunks: readonly Chunk[], total: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type ChunkBackendFactory = (plugin: AnyModePlugin, tasks: readonly PlannedTask<unknown>[], options: EngineOptions) => ChunkBackend | Promise<ChunkBackend>;
+
+async function openBackend(plugin: AnyModePlugin, tasks: readonly PlannedTask<unknown>[], options: EngineOptions): Promise<ChunkBackend> {
+  return options.backend ? await options.backend(plugin, tasks, options) : new ChunkRunner(plugin, tasks, options);
 }
 
 /** A worker (or the kernel in this thread) failed: the run is abandoned. */
@@ -75,7 +90,7 @@ export function planChunks(plugin: AnyModePlugin, tasks: readonly PlannedTask<un
  * Runs chunks of a fixed set of tasks into their tallies, on a worker pool kept for the runner's
  * life (or in this thread with workers = 0). Chunks may come in several batches (precision runs).
  */
-export class ChunkRunner {
+export class ChunkRunner implements ChunkBackend {
   readonly tallies: Float64Array[];
   private readonly kernel: Kernel<unknown, unknown>;
   private readonly pool: Piscina<ChunkMessage, Float64Array> | null;
@@ -160,7 +175,7 @@ export class ChunkRunner {
 export async function simulate(
   plugin: AnyModePlugin, tasks: readonly PlannedTask<unknown>[], options: EngineOptions,
 ): Promise<Float64Array[]> {
-  const runner = new ChunkRunner(plugin, tasks, options);
+  const runner = await openBackend(plugin, tasks, options);
   const shard = options.shard;
   const chunks = planChunks(plugin, tasks, options.seed).filter((_, k) => shard === undefined || k % shard.count === shard.index - 1);
   try {
@@ -192,7 +207,7 @@ export async function simulateToPrecision(
   const size = plugin.chunkSize;
   const maxChunks = Math.max(1, Math.ceil(options.maxTrials / size));
   const used = tasks.map(() => 0);
-  const runner = new ChunkRunner(plugin, tasks, options);
+  const runner = await openBackend(plugin, tasks, options);
   const total = tasks.length * maxChunks * size;
   try {
     let wanted = tasks.map(() => 1);

@@ -6,6 +6,7 @@ import yargs, { type Argv } from 'yargs';
 import { defaultWorkers } from '../batch/default-workers.js';
 import { inputError } from '../config/problems.js';
 import type { RunIo } from './run.js';
+import { shardFromEnv } from './shard-env.js';
 import { VERSION } from './version.js';
 
 // Command code (the engine, workers, reports and charts) is imported when a command runs, so
@@ -29,6 +30,9 @@ interface RunFlags {
   precision?: number | undefined;
   maxTrials?: number | undefined;
   shard?: string | undefined;
+  shardFromEnv?: boolean | undefined;
+  shardCount?: number | undefined;
+  queue?: string | undefined;
 }
 
 const MAX_TRIALS = 1_000_000_000;
@@ -50,6 +54,13 @@ export function checkRunFlags(f: RunFlags): void {
   }
   checkOut(f.out);
   if (f.shard !== undefined) parseShard(f.shard);
+  intIn('shard-count', f.shardCount, 1, 10_000);
+  if (f.shardFromEnv === true && f.shard !== undefined) throw inputError('--shard-from-env', 'cannot be combined with --shard');
+  if (f.shardCount !== undefined && f.shardFromEnv !== true) throw inputError('--shard-count', 'only goes with --shard-from-env');
+  if (f.queue !== undefined) {
+    if (f.shard !== undefined || f.shardFromEnv === true) throw inputError('--queue', 'cannot be combined with --shard or --shard-from-env');
+    if (f.workers !== undefined) throw inputError('--queue', 'runs chunks on balance worker processes; --workers belongs to them');
+  }
 }
 
 /** `--out DIR`: one non-empty name (yargs makes a repeated flag an array). */
@@ -112,16 +123,22 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
           })
           .option('precision', { type: 'number', describe: 'add trials to each matchup until its 95% interval half-width is at most this' })
           .option('max-trials', { type: 'number', describe: 'ceiling of trials per matchup with --precision [default: 10 x trials]' })
-          .option('shard', { type: 'string', describe: 'run shard i/n only, writing shard-i-of-n.json for balance merge' }),
+          .option('shard', { type: 'string', describe: 'run shard i/n only, writing shard-i-of-n.json for balance merge' })
+          .option('shard-from-env', { type: 'boolean', describe: 'take the shard from JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm)' })
+          .option('shard-count', { type: 'number', describe: 'number of shards with --shard-from-env [Slurm default: SLURM_ARRAY_TASK_COUNT]' })
+          .option('queue', { type: 'string', describe: 'run the chunks on balance worker processes through Redis (redis://HOST:6379)' }),
       async (a) => {
         const flags: RunFlags = {
           study: a.study, out: a.out, trials: a.trials, workers: a.workers, seed: a.seed, engine: a.engine,
           precision: a.precision, maxTrials: a['max-trials'], shard: a.shard,
+          shardFromEnv: a['shard-from-env'], shardCount: a['shard-count'], queue: a.queue,
         };
         checkRunFlags(flags);
-        const { shard, ...rest } = flags;
+        if (flags.queue !== undefined) (await import('../queue/url.js')).checkQueueUrl(flags.queue);
+        const { shard: shardText, shardFromEnv: fromEnv, shardCount, ...rest } = flags;
+        const shard = shardText !== undefined ? parseShard(shardText) : fromEnv === true ? shardFromEnv(process.env, shardCount) : undefined;
         const { runCommand } = await import('./run.js');
-        await runCommand({ ...rest, workers: flags.workers ?? defaultWorkers(), ...(shard !== undefined ? { shard: parseShard(shard) } : {}) }, io);
+        await runCommand({ ...rest, workers: flags.workers ?? defaultWorkers(), ...(shard !== undefined ? { shard } : {}) }, io);
       },
     )
     .command(
@@ -178,6 +195,21 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
       async (a) => {
         const { reportCommand } = await import('./run.js');
         await reportCommand(a.dir, io);
+      },
+    )
+    .command(
+      'worker',
+      'run chunks for balance run --queue: serves every study queued in Redis until SIGINT/SIGTERM',
+      (y) =>
+        y
+          .option('queue', { type: 'string', demandOption: true, describe: 'the Redis URL the runs use (redis://HOST:6379)' })
+          .option('workers', { type: 'number', describe: `worker threads; 0 = run in the main thread [default: ${defaultWorkers()}]` }),
+      async (a) => {
+        checkRunFlags({ study: '', workers: a.workers });
+        const { checkQueueUrl } = await import('../queue/url.js');
+        checkQueueUrl(a.queue);
+        const { serveCommand } = await import('../queue/serve.js');
+        await serveCommand({ queue: a.queue, workers: a.workers ?? defaultWorkers() }, io);
       },
     )
     .command(
@@ -253,7 +285,7 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
         initCommand({ file: a.file, system: a.system, mode: a.mode }, io);
       },
     )
-    .demandCommand(1, 'name a command: run, exact, meta, solve, merge, report, validate, trace, serve, schema or init')
+    .demandCommand(1, 'name a command: run, exact, meta, solve, merge, report, validate, trace, worker, serve, schema or init')
     .strict()
     .version(VERSION)
     .help()

@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { basename, extname, join, relative, resolve } from 'node:path';
 import type { Engine } from '../batch/engine.js';
 import { buildResults, planRun, renderReport, simulatePlan, type Simulation } from '../api.js';
+import { WorkerError } from '../batch/engine.js';
+import { redactUrl } from '../queue/url.js';
 import { formatProblem, inputError } from '../config/problems.js';
 import { loadStudy, type Study } from '../config/study.js';
 import { planStudy } from '../plan/plan.js';
@@ -27,6 +29,8 @@ export interface RunOptions {
   readonly precision?: number | undefined;
   readonly maxTrials?: number | undefined;
   readonly shard?: { readonly index: number; readonly count: number } | undefined;
+  /** Run the chunks on `balance worker` processes through this Redis URL. */
+  readonly queue?: string | undefined;
 }
 
 export interface RunIo {
@@ -64,14 +68,21 @@ export async function runCommand(opts: RunOptions, io: RunIo): Promise<RunResult
   const { tasks, engine, seed, trials, precision, maxTrials } = plan;
   const engineFlag = opts.engine === undefined || opts.engine === 'auto' ? '' : ` --engine ${engine}`;
   const precisionFlag = precision === null ? '' : ` --precision ${precision} --max-trials ${maxTrials}`;
-  const command = `npx balance run ${studyPath(opts.study)} --seed ${seed} --trials ${trials}${precisionFlag}${engineFlag} --out ${dir}`;
+  const queueFlag = opts.queue === undefined ? '' : ` --queue ${redactUrl(opts.queue)}`;
+  const command = `npx balance run ${studyPath(opts.study)} --seed ${seed} --trials ${trials}${precisionFlag}${engineFlag}${queueFlag} --out ${dir}`;
   // Every input check is above: the output is claimed (locked) only for a run that will start.
-  const out = claimOutput(dir, command);
+  const out = claimOutput(dir, command, opts.shard === undefined ? '' : `shard-${opts.shard.index}-of-${opts.shard.count}`);
   try {
+    const queue = opts.queue === undefined ? null : await (await import('../queue/submit.js')).openQueueRun({ url: opts.queue, study, seed, trials, engine, stderr: io.stderr });
     const progress = createProgress(io.stderr, plugin.unit);
     let sim: Simulation;
     try {
-      sim = await simulatePlan(study, plan, { onProgress: (d, t) => progress.update(d, t) });
+      sim = await simulatePlan(study, plan, { onProgress: (d, t) => progress.update(d, t), ...(queue === null ? {} : { backend: queue.backend }) });
+    } catch (err) {
+      // A chunk that failed for good: nothing of this queue is worth keeping.
+      if (err instanceof WorkerError) await queue?.remove();
+      else await queue?.close();
+      throw err;
     } finally {
       progress.stop();
     }
@@ -83,15 +94,33 @@ export async function runCommand(opts: RunOptions, io: RunIo): Promise<RunResult
     if (missed > 0) {
       io.stderr.write(`balance: ${missed} of ${tasks.length} matchup(s) stopped at --max-trials ${maxTrials} before their 95% half-width reached ${String(precision)}; marked precision_reached=false in summary.csv\n`);
     }
-    return await finish(study, tasks, tallies, false, out, io, {
-      command, engine, seed, trials, total_trials: totalTrials,
-      ...(precision === null ? {} : {
-        precision, max_trials: maxTrials, trials_min: Math.min(...used), trials_max: Math.max(...used),
-        precision_reached: tasks.length - missed, precision_missed: missed,
-      }),
-      chunk_size: plugin.chunkSize, workers: opts.workers,
-      wall_time_ms: Math.round(wallMs), [`${plugin.unit}_per_second`]: Math.round(perSecond),
-    }, `${formatCount(totalTrials)} ${plugin.unit} in ${(wallMs / 1000).toFixed(2)} s (${formatCount(perSecond)}/s, ${engine} engine, ${opts.workers} worker(s))`, reached);
+    const workers = queue === null ? opts.workers : queue.workersSeen();
+    const where = queue === null ? `${opts.workers} worker(s)` : `${workers} queue worker(s)`;
+    let result: RunResult;
+    try {
+      result = await finish(study, tasks, tallies, false, out, io, {
+        command, engine, seed, trials, total_trials: totalTrials,
+        ...(precision === null ? {} : {
+          precision, max_trials: maxTrials, trials_min: Math.min(...used), trials_max: Math.max(...used),
+          precision_reached: tasks.length - missed, precision_missed: missed,
+        }),
+        chunk_size: plugin.chunkSize, workers,
+        ...(queue === null ? {} : { queue: redactUrl(opts.queue!) }),
+        wall_time_ms: Math.round(wallMs), [`${plugin.unit}_per_second`]: Math.round(perSecond),
+      }, `${formatCount(totalTrials)} ${plugin.unit} in ${(wallMs / 1000).toFixed(2)} s (${formatCount(perSecond)}/s, ${engine} engine, ${where})`, reached);
+    } catch (err) {
+      // The chunks are done and stay in Redis: a rerun collects them instead of computing them again.
+      await queue?.close();
+      throw err;
+    }
+    if (queue !== null) {
+      try {
+        await queue.remove();
+      } catch (err) {
+        io.stderr.write(`balance: warning: could not remove queue ${queue.name} from Redis: ${(err as Error).message}\n`);
+      }
+    }
+    return result;
   } finally {
     out.release();
   }

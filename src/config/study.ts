@@ -17,6 +17,8 @@ export interface Study {
   readonly file: string;
   /** sha256 of the study file's bytes. */
   readonly hash: string;
+  /** The study file's text (what a queue run sends to its workers). */
+  readonly text: string;
   readonly plugin: AnyModePlugin;
   /** The validated study, typed by the plugin's schema. */
   readonly data: { seed: number; trials: number; title?: string } & Record<string, unknown>;
@@ -103,7 +105,7 @@ export function loadStudyText(file: string, text: string): Study {
     }
   }) ?? null;
   return {
-    file, hash: createHash('sha256').update(text).digest('hex'), plugin, data: study, warnings, points,
+    file, hash: createHash('sha256').update(text).digest('hex'), text, plugin, data: study, warnings, points,
     precision: (precision as number | undefined) ?? null, maxTrials: (maxTrials as number | undefined) ?? null, compare: compare.option,
   };
 }

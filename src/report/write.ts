@@ -73,8 +73,11 @@ function safeList(dir: string): string[] {
   }
 }
 
-/** Checks `--out`, creates its parent if needed, and takes the lock. Throws an input error (exit 2) when it cannot. */
-export function claimOutput(dir: string, command: string): OutputClaim {
+/**
+ * Checks `--out`, creates its parent if needed, and takes the lock (`lockName` names a lock of one
+ * file of the directory, e.g. a shard's). Throws an input error (exit 2) when it cannot.
+ */
+export function claimOutput(dir: string, command: string, lockName = ''): OutputClaim {
   const what = `--out ${dir}`;
   const abs = resolve(dir);
   if (abs === parse(abs).root) throw inputError(what, 'refusing to write a run into the root directory; name a directory of its own');
@@ -89,7 +92,8 @@ export function claimOutput(dir: string, command: string): OutputClaim {
     const code = (err as NodeJS.ErrnoException).code;
     throw inputError(what, `output directory is not writable (${code === 'EEXIST' ? 'ENOTDIR' : code ?? (err as Error).message})`);
   }
-  const lockFile = join(parent, `.${base}.lock`);
+  // Shards of one run share a directory (a cluster's shared volume): each locks only its own file.
+  const lockFile = join(parent, `.${base}${lockName === '' ? '' : `.${lockName}`}.lock`);
   const info: LockInfo = { pid: process.pid, host: hostname(), command, started: new Date().toISOString() };
   for (let attempt = 0; ; attempt++) {
     try {
