@@ -7,9 +7,12 @@ import { DISTRIBUTION_METRIC, MAX_DISTRIBUTIONS } from './charts/distributions.j
 import { matchupKey, matchupLabel, variants, type ReportData } from './data.js';
 import { tables } from './tables.js';
 
-/** A name or cell as inline text: raw HTML shown as text, newlines as spaces, pipes kept in their cell. */
+/**
+ * A name or cell as inline text: raw HTML shown as text (a `<` that could open a tag, comment or
+ * entity is escaped; `<1e-16` and `<=` stay as written), newlines as spaces, pipes kept in their cell.
+ */
 const escape = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r\n|\r|\n/g, ' ').replace(/\|/g, '\\|');
+  s.replace(/&(?=[#\w])/g, '&amp;').replace(/<(?=[A-Za-z/!?])/g, '&lt;').replace(/\r\n|\r|\n/g, ' ').replace(/\|/g, '\\|');
 
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const lines = [`| ${header.map(escape).join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];

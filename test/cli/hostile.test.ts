@@ -24,8 +24,8 @@ describe('names that look like formulas or HTML', () => {
     }
     const md = readFileSync(join(out, 'report.md'), 'utf8');
     expect(md).not.toContain('<b>');
-    expect(md).toContain('&lt;b&gt;bold&lt;/b&gt; line\\|two');
-    expect(md).toContain("**'=HYPERLINK(1) vs &lt;b&gt;bold&lt;/b&gt; line\\|two**");
+    expect(md).toContain('&lt;b>bold&lt;/b> line\\|two');
+    expect(md).toContain("**'=HYPERLINK(1) vs &lt;b>bold&lt;/b> line\\|two**");
   });
 });
 
@@ -38,7 +38,7 @@ describe('--precision ceiling', () => {
     const rows = parseCsv(readFileSync(join(out, 'summary.csv'), 'utf8'));
     expect(rows.map((row) => [row['trials'], row['precision_reached']])).toEqual(Array(4).fill(['2000', 'false']));
     const md = readFileSync(join(out, 'report.md'), 'utf8');
-    expect(md).toContain('95% half-width &lt;= 0.001 NOT reached by 4 of 4 matchups (stopped at 2000 trials; precision_reached in summary.csv)');
+    expect(md).toContain('95% half-width <= 0.001 NOT reached by 4 of 4 matchups (stopped at 2000 trials; precision_reached in summary.csv)');
     expect(JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'))).toMatchObject({ precision_reached: 0, precision_missed: 4 });
   });
 
@@ -49,7 +49,7 @@ describe('--precision ceiling', () => {
     expect(r.stderr).not.toContain('max-trials');
     expect(parseCsv(readFileSync(join(out, 'summary.csv'), 'utf8')).map((row) => row['precision_reached'])).toEqual(Array(4).fill('true'));
     const md = readFileSync(join(out, 'report.md'), 'utf8');
-    expect(md).toMatch(/95% half-width &lt;= 0\.5, \d+-\d+ trials per matchup/);
+    expect(md).toMatch(/95% half-width <= 0\.5, \d+-\d+ trials per matchup/);
     expect(md).not.toContain('NOT reached');
   });
 

@@ -9,6 +9,10 @@ describe('toCsv', () => {
     expect(parseCsv(csv)[0]).toEqual({ name: `'${name}`, n: '1' });
   });
 
+  it('leaves signed numbers written as text alone ("+1": a weapon\'s printed Might), but not formulas that start like one', () => {
+    expect(toCsv(['v', 'w', 'x'], [['+1', '-2.5', '+1+cmd']])).toBe("v,w,x\n+1,-2.5,'+1+cmd\n");
+  });
+
   it('leaves numbers (negative ones too) and ordinary names alone', () => {
     expect(toCsv(['a', 'b', 'c'], [['keen-sword', -0.5, -3]])).toBe('a,b,c\nkeen-sword,-0.5,-3\n');
   });
