@@ -190,11 +190,11 @@ describe('Wounds, Continuation, Lingering Harm, conditions', () => {
     f.wound(0, 2, 1);
     f.wound(1, 2, 1);
     f.wound(0, 2, 0); // no Wound: does not start or renew a source
-    expect([f.lingering[2 * 3], f.lingering[2 * 3 + 1]]).toEqual([2, 2]);
+    expect([f.chars[2]!.harm[0], f.chars[2]!.harm[1]]).toEqual([2, 2]);
     const again = fight(`sides:\n  a: [{ loadout: dagger }]\n  b: [{ loadout: sword }]\nfight: { map: [20, 9], distance: 1, opener: a }\nmatchups: [{ a: a, b: b }]\n`, scripted());
     again.wound(0, 1, 1);
     again.wound(0, 1, 1); // the same source again: one source, the longer duration (2 turns), not 4
-    expect(again.lingering[1 * 2]).toBe(2);
+    expect(again.chars[1]!.harm[0]).toBe(2);
     f.endTurn(2); // 4 -> 3 -> 2: below half at the second tick: one check, passes
     expect([f.chars[2]!.vit, f.dealt[0], f.dealt[1]]).toEqual([2, 2, 2]);
     f.endTurn(2);
