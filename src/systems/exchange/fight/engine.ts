@@ -86,7 +86,8 @@ export class ExchangeFight extends FightCore implements TurnTaker {
       uses--;
       this.exchange(f, t, boost, 'exchange');
     }
-    this.endTurn(f);
+    // The first side out loses and the fight stops there: no end-of-turn effects after it (issue #10).
+    if (!this.fightOver()) this.endTurn(f);
   }
 
   /** The nearest enemy f can attack from where it stands (ties: listed first), or -1. */
@@ -112,7 +113,7 @@ export class ExchangeFight extends FightCore implements TurnTaker {
       this.harm(s, f, 1);
       if (this.observer !== null) this.emit(f, s, 'lingering-harm', { wounds: 1, state_after: this.stateName(f) });
     }
-    c.endTurn();
+    if (c.status === IN_FIGHT) c.endTurn();
   }
 
   /** The first movement of the turn picks the mode (policy) and pays it once. */
