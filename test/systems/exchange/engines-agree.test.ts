@@ -13,7 +13,7 @@ import { ExchangeFight } from '../../../src/systems/exchange/fight/engine.js';
 import type { ExchangeFightSpec } from '../../../src/systems/exchange/fight/spec.js';
 import { DEFAULT_EXCHANGE_KNOBS } from '../../../src/systems/exchange/rules.js';
 import type { WeaponInput } from '../../../src/systems/exchange/schema.js';
-import { CRIT, fight, HIT, MISS, oneOnOne } from './fight/helpers.js';
+import { CRIT, fight, MISS, oneOnOne } from './fight/helpers.js';
 
 interface Side { policy: string; magic: number; weapon?: Partial<WeaponInput>; conditions?: Condition[] }
 
