@@ -16,6 +16,7 @@ import {
 } from './combatant.js';
 import { attackEdge, CLASH, exchangeMargin, guardEdge, hitWounds, NO_RESPONSE, rollTotal, type ExchangeKnobs } from './rules.js';
 import type { ExchangeLoadout } from './compile.js';
+import type { ExchangeFightSpec } from './fight/spec.js';
 
 export { parsePolicy, type Condition, type ExchangePolicy } from './combatant.js';
 
@@ -31,6 +32,8 @@ export interface ExchangeDuelSpec {
   readonly b: ExchangeDuelSide;
   readonly knobs: ExchangeKnobs;
   readonly maxRounds: number;
+  /** `duel.distance` above 1: the same duel as a 1-v-1 exchange fight (duel-distance.ts); absent at distance 1. */
+  readonly fight?: ExchangeFightSpec;
 }
 
 export const END_COLLAPSE = 0;
