@@ -4,6 +4,7 @@ import { RecordingDice } from '../../dice/recording-dice.js';
 import { deriveStream, Xoshiro128ss } from '../../dice/rng.js';
 import type { Kernel } from '../types.js';
 import { ExchangeDuel, type ExchangeDuelSpec } from './duel.js';
+import { ExchangeFight } from './fight/engine.js';
 
 export const MAX_VIT = 40;
 
@@ -16,6 +17,8 @@ export function exchangeDuelLayout(maxRounds: number) {
 
 interface Prepared {
   readonly duel: ExchangeDuel;
+  /** `duel.distance` above 1: the duel is played by the fight engine (one character a side). */
+  readonly fight: ExchangeFight | null;
   readonly rng: Xoshiro128ss;
   readonly dice: Dice;
   readonly layout: ReturnType<typeof exchangeDuelLayout>;
@@ -27,12 +30,26 @@ export const exchangeDuelDice: Kernel<ExchangeDuelSpec, Prepared> = {
   prepare(spec) {
     const rng = new Xoshiro128ss(deriveStream(0));
     const dice = new RngDice(rng);
-    return { duel: new ExchangeDuel(spec, dice), rng, dice, layout: exchangeDuelLayout(spec.maxRounds) };
+    const fight = spec.fight === undefined ? null : new ExchangeFight(spec.fight, dice);
+    return { duel: new ExchangeDuel(spec, dice), fight, rng, dice, layout: exchangeDuelLayout(spec.maxRounds) };
   },
   run(p, state, n, tally) {
-    const { duel, rng, layout } = p;
-    const [a, b] = duel.chars;
+    const { duel, fight, rng, layout } = p;
     rng.setState(state);
+    if (fight !== null) {
+      const [a, b] = fight.chars;
+      for (let i = 0; i !== n; ++i) {
+        fight.play();
+        tally[layout.winner + fight.winner]! += 1;
+        tally[layout.end + fight.end]! += 1;
+        tally[layout.rounds + fight.round]! += 1;
+        tally[layout.aVit + Math.max(0, a!.vit)]! += 1;
+        tally[layout.bVit + Math.max(0, b!.vit)]! += 1;
+      }
+      rng.saveState(state);
+      return;
+    }
+    const [a, b] = duel.chars;
     for (let i = 0; i !== n; ++i) {
       const r = duel.play();
       tally[layout.winner + r.winner]! += 1;
@@ -44,6 +61,7 @@ export const exchangeDuelDice: Kernel<ExchangeDuelSpec, Prepared> = {
     rng.saveState(state);
   },
   observe(p, observer) {
+    if (p.fight !== null) p.fight.observer = observer;
     p.duel.observer = observer;
     p.duel.dice = observer === null ? p.dice : new RecordingDice(p.dice);
   },

@@ -6,6 +6,7 @@ import { checkPairs, DUEL_SIDES, expandPairs } from '../pairs.js';
 import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../types.js';
 import { checkParts, resolveExchangeKnobs, resolveLoadout } from './compile.js';
 import { parsePolicy, type ExchangeDuelSpec } from './duel.js';
+import { duelAsFight } from './duel-distance.js';
 import { exchangeDuelDice, exchangeDuelLayout, MAX_VIT } from './duel-kernel.js';
 import { duelStudySchema, type ExchangeDuelStudy } from './schema.js';
 
@@ -31,12 +32,13 @@ function plan(study: ExchangeDuelStudy, trials: number): PlannedTask<ExchangeDue
     for (const m of expand(study)) {
       tasks.push({
         labels: { variant, a: m.a, b: m.b, policyA: m.policyA, policyB: m.policyB, conditions: [...m.conditionsA.map((c) => `a:${c}`), ...m.conditionsB.map((c) => `b:${c}`)].join(' ') },
-        streamKey: hashKey(`exchange.duel|${m.a}|${m.b}|${m.policyA}|${m.policyB}|${m.conditionsA.join()}|${m.conditionsB.join()}`),
+        streamKey: hashKey(`exchange.duel|${m.a}|${m.b}|${m.policyA}|${m.policyB}|${m.conditionsA.join()}|${m.conditionsB.join()}${study.duel.distance > 1 ? `|d${study.duel.distance}` : ''}`),
         trials,
         spec: {
           a: { loadout: resolveLoadout(m.a, study), policy: parsePolicy(m.policyA), conditions: m.conditionsA },
           b: { loadout: resolveLoadout(m.b, study), policy: parsePolicy(m.policyB), conditions: m.conditionsB },
           knobs, maxRounds: study.duel.maxRounds,
+          ...(study.duel.distance > 1 ? { fight: duelAsFight(study, m, study.duel.distance, study.duel.maxRounds, knobs) } : {}),
         },
       });
     }

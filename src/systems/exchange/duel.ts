@@ -10,18 +10,30 @@
 import type { Dice } from '../../dice/dice.js';
 import { takeRolls } from '../../dice/recording-dice.js';
 import type { TraceObserver } from '../trace.js';
-import { Character, type ExchangeDuelSide } from './duel-character.js';
 import {
-  attackEdge, CLASH, exchangeMargin, FULL_GUARD, guardEdge, hitWounds, NO_RESPONSE, rollTotal, type ExchangeKnobs,
-} from './rules.js';
+  afterWounds, BROKE, COLLAPSED, Combatant, INFLICTED_PRONE, INFLICTED_REELING, inflictConditions, NO_CHECK, takeWounds,
+  type Condition, type ExchangePolicy,
+} from './combatant.js';
+import { attackEdge, CLASH, exchangeMargin, guardEdge, hitWounds, NO_RESPONSE, rollTotal, type ExchangeKnobs } from './rules.js';
+import type { ExchangeLoadout } from './compile.js';
+import type { ExchangeFightSpec } from './fight/spec.js';
 
-export { Character, parsePolicy, type Condition, type ExchangeDuelSide, type ExchangePolicy } from './duel-character.js';
+export { parsePolicy, type Condition, type ExchangePolicy } from './combatant.js';
+
+export interface ExchangeDuelSide {
+  readonly loadout: ExchangeLoadout;
+  readonly policy: ExchangePolicy;
+  /** Conditions at the start of the duel: Slowed and Stunned last all duel, Reeling to the end of the first own turn, Prone until the character stands. */
+  readonly conditions: readonly Condition[];
+}
 
 export interface ExchangeDuelSpec {
   readonly a: ExchangeDuelSide;
   readonly b: ExchangeDuelSide;
   readonly knobs: ExchangeKnobs;
   readonly maxRounds: number;
+  /** `duel.distance` above 1: the same duel as a 1-v-1 exchange fight (duel-distance.ts); absent at distance 1. */
+  readonly fight?: ExchangeFightSpec;
 }
 
 export const END_COLLAPSE = 0;
@@ -39,7 +51,7 @@ export interface ExchangeDuelResult {
 }
 
 export class ExchangeDuel {
-  readonly chars: readonly [Character, Character];
+  readonly chars: readonly [Combatant, Combatant];
   round = 0;
   end = END_MAX_ROUNDS;
   /** The first character out (collapsed or broke), -1 while both fight: it has lost. */
@@ -50,7 +62,8 @@ export class ExchangeDuel {
   observer: TraceObserver | null = null;
 
   constructor(readonly spec: ExchangeDuelSpec, public dice: Dice) {
-    this.chars = [new Character(spec.a, 0), new Character(spec.b, 1)];
+    // Per-character clauses: combatant.ts, the same module the exchange fight engine calls.
+    this.chars = [new Combatant(spec.a.loadout, spec.a.policy, spec.a.conditions, 0), new Combatant(spec.b.loadout, spec.b.policy, spec.b.conditions, 1)];
   }
 
   play(): ExchangeDuelResult {
@@ -81,30 +94,26 @@ export class ExchangeDuel {
   turn(s: number): void {
     const me = this.chars[s]!;
     this.active = s;
-    me.ready += me.used;
-    me.used = 0;
+    me.refresh();
     if (this.observer !== null) this.emit(s, 'refresh', { ready: me.ready, wounded: me.wounded, state_after: me.stateWord() });
     // Standing has a base cost of 1 AD (Slowed doubles it); the policy stands whenever it can pay.
-    if (me.prone && me.ready >= me.cost(1)) {
-      me.pay(me.cost(1));
-      me.prone = false;
-      if (this.observer !== null) this.emit(s, 'stand-up', { cost: me.cost(1), ready: me.ready, state_after: me.stateWord() });
-    }
+    const stood = me.standUp();
+    if (stood > 0 && this.observer !== null) this.emit(s, 'stand-up', { cost: stood, ready: me.ready, state_after: me.stateWord() });
     for (let k = 0; k <= me.attackSkill && this.loser < 0; k++) {
-      const spare = me.ready - me.cost(me.base) - me.side.policy.reserve;
-      if (spare < 0) break;
-      this.exchange(s, Math.min(me.attackSkill, me.boostFor(spare)));
+      const boost = me.attackBoost(me.attackSkill, me.baseCost, me.policy.reserve);
+      if (boost < 0) break;
+      this.exchange(s, boost);
     }
     if (this.loser >= 0) return;
-    if (me.lingeringTurns > 0) {
-      me.lingeringTurns--;
+    // Lingering Harm: the only other source in a duel is the opponent.
+    if (me.harmDue(1 - s)) {
       const before = me.vit;
-      this.applyWounds(me, me.lingering);
-      if (this.observer !== null) this.emit(s, 'lingering-harm', { wounds: me.lingering, vit_before: before, vit: me.vit, state_after: me.stateWord() });
-      this.afterWounds(me, me.lingering);
+      takeWounds(me, 1);
+      if (this.observer !== null) this.emit(s, 'lingering-harm', { wounds: 1, vit_before: before, vit: me.vit, state_after: me.stateWord() });
+      this.afterWounds(me, 1);
       if (this.loser >= 0) return;
     }
-    if (me.reelingTurns > 0) me.reelingTurns--;
+    me.endTurn();
   }
 
   /** One Exchange with side s attacking: pay, the defender picks and pays a response, roll, Wounds, collapse or Continuation, Conditions. */
@@ -113,29 +122,23 @@ export class ExchangeDuel {
     const def = this.chars[1 - s]!;
     const knobs = this.spec.knobs;
     const obs = this.observer;
-    const aDice = att.base + boost;
+    const aDice = att.baseCost + boost;
     att.pay(att.cost(aDice));
     // A ranged weapon in a duel shoots while engaged in melee: Disadvantage.
     const aTotal = rollTotal(this.dice, aDice, attackEdge(att.ranged, att.disadvantaged, att.prone, def.prone, false, att.ranged), knobs);
     const aRolls = obs !== null ? takeRolls(this.dice) : null;
-    // Response: Clash > Full Guard > No Response (guard-first: Full Guard > Clash), each if legal and affordable.
-    const canClash = def.ranged === att.ranged && def.ready >= def.cost(def.base);
-    const canGuard = def.ready >= def.cost(1);
-    const response = canClash && (!def.side.policy.guardFirst || !canGuard) ? CLASH : canGuard ? FULL_GUARD : NO_RESPONSE;
+    // Response by the defender's policy; a Clash needs the same kind of weapon (melee or ranged).
+    const response = def.chooseResponse(def.ranged === att.ranged);
     let dTotal = 0;
     let dBoost = 0;
     let dCost = 0;
-    if (response === CLASH) {
-      dBoost = Math.min(def.attackSkill, def.boostFor(def.ready - def.cost(def.base)));
-      dCost = def.cost(def.base + dBoost);
+    if (response !== NO_RESPONSE) {
+      dBoost = def.responseBoost(response, att.ranged);
+      const n = def.responseDice(response, dBoost);
+      dCost = def.cost(n);
       def.pay(dCost);
-      dTotal = rollTotal(this.dice, def.base + dBoost, attackEdge(def.ranged, def.disadvantaged, def.prone, att.prone, false, def.ranged), knobs);
-    } else if (response === FULL_GUARD) {
-      const c = def.side.loadout.character;
-      dBoost = Math.min(att.ranged ? c.acrobatics : c.melee, def.boostFor(def.ready - def.cost(1)));
-      dCost = def.cost(1 + dBoost);
-      def.pay(dCost);
-      dTotal = rollTotal(this.dice, 1 + dBoost, guardEdge(def.disadvantaged), knobs);
+      const edge = response === CLASH ? attackEdge(def.ranged, def.disadvantaged, def.prone, att.prone, false, def.ranged) : guardEdge(def.disadvantaged);
+      dTotal = rollTotal(this.dice, n, edge, knobs);
     }
     const margin = exchangeMargin(response, aTotal, dTotal);
     if (margin === 0) {
@@ -147,63 +150,38 @@ export class ExchangeDuel {
     const m = margin > 0 ? margin : -margin;
     const wounds = hitWounds(m, winner.strike, loser.soak);
     const before = obs !== null ? loser.stateWord() : '';
-    if (wounds > 0 && winner.side.loadout.weapon.lingering > 0) {
-      loser.lingering = 1;
-      loser.lingeringTurns = Math.max(loser.lingeringTurns, winner.side.loadout.weapon.lingering);
-    }
-    this.applyWounds(loser, wounds);
+    if (wounds > 0) loser.harmFrom(winner.index, winner.lingering);
+    takeWounds(loser, wounds);
     if (obs !== null) this.traceExchange(att, def, boost, response, dBoost, dCost, aTotal, dTotal, aRolls!, margin, wounds, before);
     this.afterWounds(loser, wounds);
     if (this.loser >= 0) return;
     // Conditions from the winner's weapon, once the Exchange is finished.
-    if (winner.inflictsReeling > 0 && m >= winner.inflictsReeling) {
-      // Gained during its own turn, Reeling lasts to the end of the following turn.
-      loser.reelingTurns = Math.max(loser.reelingTurns, this.active === loser.index ? 2 : 1);
-      if (obs !== null) this.emit(winner.index, 'inflict', { target: loser.side.loadout.name, condition: 'reeling', target_state_after: loser.stateWord() });
-    }
-    if (winner.inflictsProne > 0 && m >= winner.inflictsProne) {
-      loser.prone = true;
-      if (obs !== null) this.emit(winner.index, 'inflict', { target: loser.side.loadout.name, condition: 'prone', target_state_after: loser.stateWord() });
-    }
+    const bits = inflictConditions(winner, loser, m, this.active === loser.index);
+    if (obs !== null && (bits & INFLICTED_REELING) !== 0) this.emit(winner.index, 'inflict', { target: loser.loadout.name, condition: 'reeling', target_state_after: loser.stateWord() });
+    if (obs !== null && (bits & INFLICTED_PRONE) !== 0) this.emit(winner.index, 'inflict', { target: loser.loadout.name, condition: 'prone', target_state_after: loser.stateWord() });
   }
 
   /** Wounds outside an Exchange: apply them, then collapse or a Continuation Check. */
-  wound(c: Character, wounds: number): void {
-    this.applyWounds(c, wounds);
+  wound(c: Combatant, wounds: number): void {
+    takeWounds(c, wounds);
     this.afterWounds(c, wounds);
   }
 
-  /**
-   * Each Wound: VIT - 1 and one die to Wounded. The victim chooses Ready AD or Ready MD (its policy:
-   * MD first unless `+keep-magic`), and only when neither remains a Used AD.
-   */
-  applyWounds(c: Character, wounds: number): void {
-    const magicFirst = !c.side.policy.keepMagic;
-    for (let i = 0; i < wounds; i++) {
-      c.vit--;
-      if (magicFirst && c.readyMagic > 0) c.readyMagic--;
-      else if (c.ready > 0) c.ready--;
-      else if (c.readyMagic > 0) c.readyMagic--;
-      else if (c.used > 0) c.used--;
-      else continue;
-      c.wounded++;
-    }
+  /** Each Wound: VIT - 1 and one die to Wounded, the die chosen by the victim's policy (combatant.ts takeWounds). */
+  applyWounds(c: Combatant, wounds: number): void {
+    takeWounds(c, wounds);
   }
 
-  /** After Wounds: collapse at VIT 0 (the duel is over), else a Continuation Check when one is due. */
-  afterWounds(c: Character, wounds: number): void {
-    if (wounds <= 0) return;
-    if (c.vit <= 0) {
+  /** After Wounds: collapse at VIT 0 (the duel is over), else a Continuation Check when one is due (combatant.ts afterWounds). */
+  afterWounds(c: Combatant, wounds: number): void {
+    const dots = afterWounds(c, wounds, this.dice, this.spec.knobs);
+    if (c.status === COLLAPSED) {
       this.end = END_COLLAPSE;
       this.loser = c.index;
       return;
     }
-    const firstBelowHalf = !c.belowHalf && c.vit * 2 < c.maxVit;
-    if (firstBelowHalf) c.belowHalf = true;
-    if (!this.spec.knobs.continuation || !(firstBelowHalf || wounds * 2 > c.maxVit)) return;
-    const dots = rollTotal(this.dice, c.side.loadout.character.resilience, 0, this.spec.knobs);
-    if (dots === 0) {
-      c.broke = true;
+    if (dots === NO_CHECK) return;
+    if (c.status === BROKE) {
       this.end = END_BROKE;
       this.loser = c.index;
     }
@@ -211,18 +189,18 @@ export class ExchangeDuel {
   }
 
   private traceExchange(
-    att: Character, def: Character, boost: number, response: number, dBoost: number, dCost: number,
+    att: Combatant, def: Combatant, boost: number, response: number, dBoost: number, dCost: number,
     aTotal: number, dTotal: number, aRolls: number[], margin: number, wounds: number, before: string,
   ): void {
     const dRolls = takeRolls(this.dice);
     const hurt = margin > 0 ? def : margin < 0 ? att : null;
     this.emit(att.index, 'exchange', {
-      target: def.side.loadout.name,
-      cost: att.cost(att.base + boost), boost, response: RESPONSE_WORDS[response]!, response_cost: dCost, response_boost: dBoost,
+      target: def.loadout.name,
+      cost: att.cost(att.baseCost + boost), boost, response: RESPONSE_WORDS[response]!, response_cost: dCost, response_boost: dBoost,
       rolls: response === NO_RESPONSE ? { attack: aRolls } : { attack: aRolls, response: dRolls },
       attack_total: aTotal, response_total: dTotal, margin,
       wounds: margin > 0 ? wounds : 0, wounds_to_attacker: margin < 0 ? wounds : 0,
-      result: hurt === null ? 'nothing lands' : `${hurt.side.loadout.name} takes ${wounds} Wound${wounds === 1 ? '' : 's'}`,
+      result: hurt === null ? 'nothing lands' : `${hurt.loadout.name} takes ${wounds} Wound${wounds === 1 ? '' : 's'}`,
       state_after: att.stateWord(), target_state_before: margin > 0 ? before : def.stateWord(), target_state_after: def.stateWord(),
       vit: att.vit, target_vit: def.vit, ready: att.ready, target_ready: def.ready,
     });
@@ -230,7 +208,7 @@ export class ExchangeDuel {
 
   private emit(s: number, action: string, extra: Record<string, unknown>): void {
     const rolls = takeRolls(this.dice);
-    const e = { round: this.round, side: SIDES[s]!, actor: this.chars[s]!.side.loadout.name, action, ...(rolls.length > 0 ? { rolls } : {}), ...extra };
+    const e = { round: this.round, side: SIDES[s]!, actor: this.chars[s]!.loadout.name, action, ...(rolls.length > 0 ? { rolls } : {}), ...extra };
     this.observer!.event(e);
   }
 }

@@ -96,7 +96,10 @@ export const duelStudySchema = z.strictObject({
   mode: z.literal('duel'),
   trials: trialsField(20_000),
   /** `opener` here applies to every variant that does not set its own `opener` knob. */
-  duel: z.strictObject({ maxRounds: int(1, 1000).default(30), opener: z.enum(['random', 'a', 'b']).optional() }).default({ maxRounds: 30 }),
+  /** `distance` (Spaces, default 1): above 1 the duel is played as a 1-v-1 fight in Tactical Mode (duel-distance.ts). */
+  duel: z.strictObject({
+    maxRounds: int(1, 1000).default(30), opener: z.enum(['random', 'a', 'b']).optional(), distance: int(1, 179).default(1),
+  }).default({ maxRounds: 30, distance: 1 }),
   matchups: z.array(duelMatchup({
     policyA: policy.optional(),
     policyB: policy.optional(),

@@ -65,7 +65,8 @@ describe('the first character out loses', () => {
   it('a finishes b, then would bleed out from Lingering Harm at the end of its turn: a wins, and does not bleed', () => {
     const d = duel(lo('a'), lo('b', { vitality: 3 }), [CRIT]);
     const [a, b] = d.chars;
-    [a.vit, a.lingering, a.lingeringTurns] = [1, 1, 2];
+    a.vit = 1;
+    a.harm[1] = 2; // b's lingering weapon: 2 more turn ends
     b.ready = 0;
     d.turn(0); // a: Critical against No Response: 3 Wounds, b collapses
     expect([b.vit, a.vit, d.loser]).toEqual([0, 1, 1]);
@@ -74,7 +75,8 @@ describe('the first character out loses', () => {
   it('without a finish, Lingering Harm at the end of the turn can make the actor lose', () => {
     const d = duel(lo('a'), lo('b'), [MISS]);
     const [a, b] = d.chars;
-    [a.vit, a.lingering, a.lingeringTurns] = [1, 1, 2];
+    a.vit = 1;
+    a.harm[1] = 2; // b's lingering weapon: 2 more turn ends
     b.ready = 0;
     d.turn(0);
     expect([a.vit, d.loser, d.end]).toEqual([0, 0, END_COLLAPSE]);

@@ -5,8 +5,8 @@
  */
 import type { Dice } from '../../../dice/dice.js';
 import type { TraceEvent, TraceObserver } from '../../trace.js';
-import { applyWounds, Combatant, IN_FIGHT } from '../combatant.js';
-import { CLASH, combineEdge, NO_RESPONSE, rollTotal, totalsToWounds, type ExchangeSpec } from '../rules.js';
+import { applyWounds, Combatant, IN_FIGHT, inflictConditions } from '../combatant.js';
+import { attackEdge, CLASH, exchangeMargin, guardEdge, NO_RESPONSE, rollTotal, totalsToWounds, type ExchangeSpec } from '../rules.js';
 import { allowances, FightMap, metresToSpaces, rangeBand, spaces } from './map.js';
 import type { FightView } from './policies.js';
 import { FULL, PARTIAL, type ExchangeFightSpec } from './spec.js';
@@ -30,8 +30,6 @@ export class FightCore implements FightView {
   /** Walk, Run, Sprint allowances (Spaces) per fighter: index f * 3 + mode. */
   readonly allowance: Int32Array;
   readonly map: FightMap;
-  /** Lingering Harm turns left, per victim * count + source (each creature is a separate source). */
-  readonly lingering: Int32Array;
   readonly focus = new Int32Array(2);
   /** Per fighter, this fight: Wounds dealt and taken, AD spent on attacks, responses, movement. */
   readonly dealt: Float64Array;
@@ -51,7 +49,8 @@ export class FightCore implements FightView {
     const fs = spec.fighters;
     const n = fs.length;
     this.count = n;
-    this.chars = fs.map((f) => new Combatant(f.loadout, f.policy, f.conditions));
+    // Per-character clauses: ../combatant.ts, the same module the duel engine calls; each creature is its own Lingering Harm source.
+    this.chars = fs.map((f, i) => new Combatant(f.loadout, f.policy, f.conditions, i, n));
     this.sideOf = Int8Array.from(fs.map((f) => f.side));
     this.x = new Int16Array(n);
     this.y = new Int16Array(n);
@@ -63,7 +62,6 @@ export class FightCore implements FightView {
       return allowances(c.baseMovement, f.conditions.includes('slowed'), Math.max(c.athletics, c.acrobatics));
     }));
     this.map = new FightMap(spec.width, spec.height, spec.cells);
-    this.lingering = new Int32Array(n * n);
     this.dealt = new Float64Array(n);
     this.taken = new Float64Array(n);
     this.adAttack = new Float64Array(n);
@@ -99,7 +97,6 @@ export class FightCore implements FightView {
 
   reset(): void {
     this.map.occupant.fill(0);
-    this.lingering.fill(0);
     this.focus.fill(-1);
     this.dealt.fill(0);
     this.taken.fill(0);
@@ -137,9 +134,8 @@ export class FightCore implements FightView {
     const a = this.chars[f]!;
     const d = this.chars[t]!;
     const cover = this.map.path(this.x[f]!, this.y[f]!, this.x[t]!, this.y[t]!) === PARTIAL;
-    if (!a.ranged) return combineEdge(d.prone, a.disadvantaged || a.prone || cover);
-    const long = rangeBand(spaces(this.x[f]!, this.y[f]!, this.x[t]!, this.y[t]!), this.effective[f]!, this.maximum[f]!) === 1;
-    return combineEdge(false, a.disadvantaged || long || cover || d.prone || this.engaged(f));
+    const long = a.ranged && rangeBand(spaces(this.x[f]!, this.y[f]!, this.x[t]!, this.y[t]!), this.effective[f]!, this.maximum[f]!) === 1;
+    return attackEdge(a.ranged, a.disadvantaged, a.prone, d.prone, false, cover || long || (a.ranged && this.engaged(f)));
   }
 
   /** One Exchange: f attacks t (on its turn, or as an Opportunity Attack); t answers by policy. */
@@ -154,13 +150,12 @@ export class FightCore implements FightView {
     const response = def.chooseResponse(clashLegal);
     let dTotal = 0;
     if (response !== NO_RESPONSE) {
-      const b = def.responseBoost(response, att.ranged);
-      const base = response === CLASH ? def.baseCost : 1;
-      const p = def.cost(base + b);
+      const n = def.responseDice(response, def.responseBoost(response, att.ranged));
+      const p = def.cost(n);
       def.pay(p);
       this.adResponse[t]! += p;
-      const edge = response === CLASH ? this.attackEdge(t, f) : combineEdge(true, def.disadvantaged);
-      dTotal = rollTotal(this.dice, base + b, edge, this.spec.knobs);
+      const edge = response === CLASH ? this.attackEdge(t, f) : guardEdge(def.disadvantaged);
+      dTotal = rollTotal(this.dice, n, edge, this.spec.knobs);
     }
     const s = this.scratch;
     s.response = response;
@@ -171,9 +166,10 @@ export class FightCore implements FightView {
     const w = totalsToWounds(s, aTotal, dTotal);
     if (w > 0) this.wound(f, t, w);
     else if (w < 0) this.wound(t, f, -w);
-    // A weapon that inflicts Reeling: the winner's margin reaches its threshold; applied after the Exchange.
-    if (aTotal > dTotal && att.reelingMargin > 0 && aTotal - dTotal >= att.reelingMargin) def.becomeReeling(t === this.active);
-    else if (response === CLASH && dTotal > aTotal && def.reelingMargin > 0 && dTotal - aTotal >= def.reelingMargin) att.becomeReeling(f === this.active);
+    // Conditions the winner's weapon inflicts (Reeling, Prone), applied after the Exchange.
+    const m = exchangeMargin(response, aTotal, dTotal);
+    if (m > 0 && def.status === IN_FIGHT) inflictConditions(att, def, m, t === this.active);
+    else if (m < 0 && att.status === IN_FIGHT) inflictConditions(def, att, -m, f === this.active);
     if (this.observer !== null) {
       this.emit(f, t, action, {
         boost, response: RESPONSE_NAMES[response], rolls: { attack: [aTotal], response: response === NO_RESPONSE ? [] : [dTotal] },
@@ -182,11 +178,14 @@ export class FightCore implements FightView {
     }
   }
 
-  /** Wounds from source s to victim v (a hit or a Lingering Harm tick); a hit by a lingering weapon starts that source. */
+  /** Wounds from source s to victim v in a hit: a lingering weapon starts (or renews) that source of Lingering Harm. */
   wound(s: number, v: number, wounds: number): void {
-    const k = v * this.count + s;
-    const lingering = this.chars[s]!.lingering;
-    if (lingering > 0 && this.lingering[k]! < lingering) this.lingering[k] = lingering;
+    if (wounds > 0 && this.chars[v]!.status === IN_FIGHT) this.chars[v]!.harmFrom(s, this.chars[s]!.lingering);
+    this.harm(s, v, wounds);
+  }
+
+  /** Wounds from source s to victim v without starting Lingering Harm (its ticks), credited to s. */
+  harm(s: number, v: number, wounds: number): void {
     const applied = applyWounds(this.chars[v]!, wounds, this.dice, this.spec.knobs);
     this.dealt[s]! += applied;
     this.taken[v]! += applied;

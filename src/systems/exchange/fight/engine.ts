@@ -86,7 +86,8 @@ export class ExchangeFight extends FightCore implements TurnTaker {
       uses--;
       this.exchange(f, t, boost, 'exchange');
     }
-    this.endTurn(f);
+    // The first side out loses and the fight stops there: no end-of-turn effects after it (issue #10).
+    if (!this.fightOver()) this.endTurn(f);
   }
 
   /** The nearest enemy f can attack from where it stands (ties: listed first), or -1. */
@@ -107,15 +108,12 @@ export class ExchangeFight extends FightCore implements TurnTaker {
   /** Lingering Harm: 1 Wound from each source still affecting the character; then Reeling runs out. */
   endTurn(f: number): void {
     const c = this.chars[f]!;
-    const n = this.count;
-    for (let s = 0; s < n && c.status === IN_FIGHT; s++) {
-      const k = f * n + s;
-      if (this.lingering[k]! <= 0) continue;
-      this.lingering[k]!--;
-      this.wound(s, f, 1);
+    for (let s = 0; s < this.count && c.status === IN_FIGHT; s++) {
+      if (!c.harmDue(s)) continue;
+      this.harm(s, f, 1);
       if (this.observer !== null) this.emit(f, s, 'lingering-harm', { wounds: 1, state_after: this.stateName(f) });
     }
-    c.endTurn();
+    if (c.status === IN_FIGHT) c.endTurn();
   }
 
   /** The first movement of the turn picks the mode (policy) and pays it once. */

@@ -5,7 +5,7 @@
  */
 import { didYouMean } from '../../../config/suggest.js';
 import type { StudyProblem } from '../../types.js';
-import { parsePolicy } from '../duel.js';
+import { parsePolicy } from '../combatant.js';
 import { checkParts, resolveLoadout, type ExchangeParts } from '../compile.js';
 import type { ExchangeKnobs } from '../rules.js';
 import type { ExchangeFightStudy } from './schema.js';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { RngDice, scripted } from '../../../../src/dice/dice.js';
 import { Xoshiro128ss, deriveStream } from '../../../../src/dice/rng.js';
-import { applyWounds, BROKE, Combatant, IN_FIGHT } from '../../../../src/systems/exchange/combatant.js';
+import { applyWounds, BROKE, COLLAPSED, Combatant, IN_FIGHT } from '../../../../src/systems/exchange/combatant.js';
 import { ExchangeFight as ExchangeFightEngine, type ExchangeFight } from '../../../../src/systems/exchange/fight/engine.js';
 import { allowances, rangeBand, spaces, sprintDisadvantage } from '../../../../src/systems/exchange/fight/map.js';
 import { DEFAULT_EXCHANGE_KNOBS } from '../../../../src/systems/exchange/rules.js';
@@ -190,16 +190,35 @@ describe('Wounds, Continuation, Lingering Harm, conditions', () => {
     f.wound(0, 2, 1);
     f.wound(1, 2, 1);
     f.wound(0, 2, 0); // no Wound: does not start or renew a source
-    expect([f.lingering[2 * 3], f.lingering[2 * 3 + 1]]).toEqual([2, 2]);
+    expect([f.chars[2]!.harm[0], f.chars[2]!.harm[1]]).toEqual([2, 2]);
     const again = fight(`sides:\n  a: [{ loadout: dagger }]\n  b: [{ loadout: sword }]\nfight: { map: [20, 9], distance: 1, opener: a }\nmatchups: [{ a: a, b: b }]\n`, scripted());
     again.wound(0, 1, 1);
     again.wound(0, 1, 1); // the same source again: one source, the longer duration (2 turns), not 4
-    expect(again.lingering[1 * 2]).toBe(2);
+    expect(again.chars[1]!.harm[0]).toBe(2);
     f.endTurn(2); // 4 -> 3 -> 2: below half at the second tick: one check, passes
     expect([f.chars[2]!.vit, f.dealt[0], f.dealt[1]]).toEqual([2, 2, 2]);
     f.endTurn(2);
     f.endTurn(2); // two turns each: over
     expect(f.chars[2]!.vit).toBe(0);
+  });
+
+  it('a Lingering Harm tick does not renew its own source: a 2-turn dagger hurts at 2 turn ends, not more', () => {
+    const f = fight(oneOnOne('dagger', 'sword'), scripted());
+    f.wound(0, 1, 1); // 6 -> 5, 2 turns of harm from the dagger
+    f.endTurn(1);
+    f.endTurn(1);
+    f.endTurn(1); // over: no third Wound (5 -> 4 -> 3, never below half: no check)
+    expect([f.chars[1]!.vit, f.chars[1]!.harm[0], f.dealt[0]]).toEqual([3, 0, 3]);
+  });
+
+  it('the first side out loses: a finishes b, and the fight stops before a bleeds out at the end of its turn', () => {
+    const f = fight(oneOnOne('sword', 'dagger'), scripted(CRIT, CRIT, CRIT)); // 3 dice, 6 dots: 6 + 5 - 1 = 10: 8 Wounds
+    const [a, b] = [f.chars[0]!, f.chars[1]!];
+    a.vit = 1;
+    a.harm[1] = 2; // bleeding from b's dagger
+    b.ready = 0;
+    f.takeTurn(0);
+    expect([b.status, a.vit, a.status, f.fightOver()]).toEqual([COLLAPSED, 1, IN_FIGHT, true]);
   });
 
   it('a weapon that inflicts Reeling at a Hit Margin: the loser reels until the end of its next turn (its following turn when hit during its own)', () => {
