@@ -26,6 +26,7 @@
 import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED } from '../profile.js';
 import { KITE, SHOOTER } from '../duel/setup.js';
 import { ENGAGEMENT } from './board.js';
+import { keepInRangeInches, MANOEUVRE_INCHES } from '../fight-rules.js';
 import { Act, type Battle, type BattlePolicies } from './engine.js';
 import { MOST_DANGEROUS, WEAKEST } from './setup.js';
 
@@ -193,4 +194,15 @@ export function passNow(b: Battle, s: number): boolean {
   return true;
 }
 
-export const BATTLE_POLICIES: BattlePolicies = { action: decide, next: nextFighter, pass: passNow };
+/**
+ * Dodge and Shove move "up to 2"" (as in the duel, issue #10): `aggressive` the full 2" (pinned);
+ * `shooter` and `kite` only as far as keeps the attacker within their own maximum range.
+ */
+export function manoeuvre(b: Battle, t: number, i: number, which: number): number {
+  void which;
+  const p = b.policy[t];
+  if (!((p === SHOOTER || p === KITE) && b.shooting[t]! >= 0)) return MANOEUVRE_INCHES;
+  return keepInRangeInches(b.weapons[t]![b.shooting[t]!]!.max, b.gap(i, t));
+}
+
+export const BATTLE_POLICIES: BattlePolicies = { action: decide, next: nextFighter, pass: passNow, manoeuvre };

@@ -10,6 +10,7 @@
 import { ACTIVE, DOWNED, STUNNED } from '../profile.js';
 import { Action, ENGAGEMENT, HIDDEN_RANGE, MANOEUVRE_INCHES, type DuelPolicy, type DuelView } from './actions.js';
 import { KITE, SHOOTER } from './setup.js';
+import { keepInRangeInches } from '../fight-rules.js';
 
 function decide(duel: DuelView, s: number, reaction: boolean): Action {
   const f = duel.fighters[s]!;
@@ -148,7 +149,7 @@ function moveInches(duel: DuelView, s: number, action: Action, allowance: number
 function manoeuvreInches(duel: DuelView, s: number): number {
   if (!ranged(duel, s)) return MANOEUVRE_INCHES;
   const f = duel.fighters[s]!;
-  return Math.min(MANOEUVRE_INCHES, Math.max(0, f.weapons[f.shooting]!.max - duel.distance));
+  return keepInRangeInches(f.weapons[f.shooting]!.max, duel.distance);
 }
 
 export const DUEL_POLICY: DuelPolicy = { decide, moveInches, manoeuvreInches };
