@@ -7,12 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../../src/dice/dice.js';
 import { Act, Battle, type BattlePolicies } from '../../../src/systems/skirmish/battle/engine.js';
-import { BATTLE_POLICIES, manoeuvre as battleManoeuvre } from '../../../src/systems/skirmish/battle/policies.js';
+import { BATTLE_POLICIES, decide as battleDecide, manoeuvre as battleManoeuvre } from '../../../src/systems/skirmish/battle/policies.js';
 import { BattleDice } from '../../../src/systems/skirmish/battle/roll.js';
 import { PerDieDuelDice } from '../../../src/systems/skirmish/duel/dice.js';
 import { Action, Duel } from '../../../src/systems/skirmish/duel/engine.js';
 import type { DuelPolicy } from '../../../src/systems/skirmish/duel/actions.js';
-import { DUEL_POLICY } from '../../../src/systems/skirmish/duel/policies.js';
+import { decide as duelDecide, DUEL_POLICY } from '../../../src/systems/skirmish/duel/policies.js';
 import { AGGRESSIVE, SHOOTER, type DuelKnobs, type DuelSpec } from '../../../src/systems/skirmish/duel/setup.js';
 import { ACTIVE, DEFAULT_KNOBS, DOWNED, OUT_OF_ACTION, STUNNED, type Loadout } from '../../../src/systems/skirmish/profile.js';
 import { battleAxe, fighter, keen, loadout, stout, sword, weapon } from '../../helpers/skirmish.js';
@@ -356,5 +356,44 @@ describe('the policies read "up to 2"" alike in both engines', () => {
       expect(duelAsk([AGGRESSIVE, AGGRESSIVE], distance)).toBe(2);
       expect(battleAsk(AGGRESSIVE, distance)).toBe(2);
     }
+  });
+});
+
+describe('the ranged policies move as far in both engines (policy-moves.ts)', () => {
+  const thrower = loadout(fighter('thrower', { movement: 5 }), weapon('javelin', { type: 'ranged', class: 'other', might: '+1', range: [3, 6] }));
+  /** The action and inches side a (a shooter) picks at `distance`, in each engine; b is hidden when asked. */
+  const choose = (a: Loadout, distance: number, bHidden: boolean) => {
+    const d = new Duel(
+      { a, b: stoutAxe, policies: [SHOOTER, AGGRESSIVE], knobs: KNOBS, settings: { distance, maxRounds: 20, cover: 'none', terrain: false } },
+      new PerDieDuelDice(new ScriptedDice([])),
+      DUEL_POLICY,
+    );
+    d.fighters[0].reset();
+    d.fighters[1].reset();
+    d.fighters[1].hidden = bHidden;
+    d.distance = distance;
+    d.actionsLeft = 1;
+    const action = duelDecide(d, 0, false);
+    const duelInches = DUEL_POLICY.moveInches(d, 0, action, d.fighters[0].movement);
+    const bt = new Battle(battleSpec([a], [stoutAxe], { fighterPolicy: SHOOTER, settings: { distance } }), new BattleDice(new ScriptedDice([])), BATTLE_POLICIES);
+    bt.reset();
+    bt.hidden[1] = bHidden ? 1 : 0;
+    bt.actionsLeft = 1;
+    const act = battleDecide(bt, 0, false);
+    return { duel: [action, duelInches], battle: [act, bt.amount] };
+  };
+
+  it('too close for its range: back off to maximum range, not just to minimum range (no oscillation)', () => {
+    const c = choose(thrower, 2, false);
+    expect(c.duel).toEqual([Action.MoveAway, 4]);
+    expect(c.battle[0]).toBe(Act.MoveAway);
+    expect(c.battle[1]).toBeCloseTo(4, 9);
+  });
+
+  it('a Hidden enemy beyond 6": close in to 6", no further', () => {
+    const c = choose(archer, 8, true);
+    expect(c.duel).toEqual([Action.MoveToward, 2]);
+    expect(c.battle[0]).toBe(Act.Move);
+    expect(c.battle[1]).toBeCloseTo(2, 9);
   });
 });

@@ -27,6 +27,7 @@ import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED } from '../profile.js';
 import { KITE, SHOOTER } from '../duel/setup.js';
 import { ENGAGEMENT } from './board.js';
 import { keepInRangeInches, MANOEUVRE_INCHES } from '../fight-rules.js';
+import { awayInches, towardInches, wantedDistance } from '../policy-moves.js';
 import { Act, type Battle, type BattlePolicies } from './engine.js';
 import { MOST_DANGEROUS, WEAKEST } from './setup.js';
 
@@ -133,13 +134,18 @@ function shooter(b: Battle, i: number, reaction: boolean, kite: boolean): number
     const t = chooseTarget(b, i, ENGAGED_ANY);
     if (b.mercyAllowed(i, t)) return act(b, Act.MercyKill, t);
   }
-  if (engagedActive && shots === 0) return act(b, Act.Retreat, -1);
+  const w = b.weapons[i]![b.shooting[i]!]!;
   const threat = b.nearestEnemy(i, true);
   const reach = threat >= 0 ? b.movement[threat]! + ENGAGEMENT : 0;
-  if (kite && !reaction && threat >= 0 && b.gap(i, threat) <= reach + EPS) return act(b, engagedActive ? Act.Retreat : Act.MoveAway, threat);
+  // The duel's reading of how far to back off (policy-moves.ts): to maximum range, a kite whose
+  // range lies inside the threat's charge reach its full Movement.
+  const full = kite && w.max <= reach;
+  if (engagedActive && shots === 0) return act(b, Act.Retreat, -1, away(b, i, b.nearestEnemy(i, false), w.max, true, full));
+  if (kite && !reaction && threat >= 0 && b.gap(i, threat) <= reach + EPS) {
+    return act(b, engagedActive ? Act.Retreat : Act.MoveAway, threat, away(b, i, threat, w.max, engagedActive, full));
+  }
   if (shots > 0) {
     const t = chooseTarget(b, i, RANGED);
-    const w = b.weapons[i]![b.shooting[i]!]!;
     if (w.kind === 'cast') return act(b, Act.Cast, t);
     if (!reaction && b.aimed[i] === 0 && b.actionsLeft >= 1) return act(b, Act.Aim, t);
     return act(b, Act.Ranged, t);
@@ -148,19 +154,25 @@ function shooter(b: Battle, i: number, reaction: boolean, kite: boolean): number
   if (friend >= 0 && !b.engaged(i, false)) return act(b, Act.Help, friend);
   const t = chooseTarget(b, i, ANY);
   if (t < 0) return Act.None;
-  const w = b.weapons[i]![b.shooting[i]!]!;
   const d = b.gap(i, t);
-  if (d > w.max + EPS) {
-    let need = Math.min(b.movement[i]!, d - w.max);
+  const want = wantedDistance(w.max, d, b.hidden[t] === 1);
+  if (d > want + EPS) {
+    let need = towardInches(b.movement[i]!, d, want);
     if (kite && threat >= 0) need = Math.min(need, b.gap(i, threat) - reach - EPS);
     if (need > EPS) return act(b, Act.Move, t, need);
   } else if (d < w.min - EPS) {
-    return act(b, Act.MoveAway, t, Math.min(b.movement[i]!, w.min - d));
+    return act(b, Act.MoveAway, t, away(b, i, t, w.max, false, full));
   } else if (!b.lineOfSight(i, t) && !kite) {
     return act(b, Act.Move, t);
   }
   if (b.fired[i] === 0 && b.hidden[i] === 0 && b.nearTerrain(i)) return act(b, Act.Hide, -1);
   return act(b, Act.Brace, -1);
+}
+
+/** Inches a ranged policy moves away from j (policy-moves.ts); never 0, which would mean "full Movement" to the engine. */
+function away(b: Battle, i: number, j: number, max: number, retreat: boolean, full: boolean): number {
+  const d = j >= 0 ? b.gap(i, j) : 0;
+  return Math.max(EPS, awayInches(b.movement[i]!, d, max, retreat, full));
 }
 
 /** The eligible fighter of side s nearest to an enemy activates next (ties: roster order). */
