@@ -7,6 +7,8 @@
  */
 import { ENGAGEMENT, HIDDEN_RANGE } from './fight-rules.js';
 
+const EPS = 1e-9;
+
 /** Where a ranged policy wants to stand: its maximum range, or 6" when the enemy is Hidden beyond 6". */
 export function wantedDistance(maxRange: number, distance: number, enemyHidden: boolean): number {
   return enemyHidden && distance > HIDDEN_RANGE ? Math.min(maxRange, HIDDEN_RANGE) : maxRange;
@@ -26,4 +28,13 @@ export function awayInches(allowance: number, distance: number, maxRange: number
   if (full) return allowance;
   const least = retreat ? ENGAGEMENT + 1 - distance : 0;
   return Math.min(allowance, Math.max(maxRange - distance, least, 0));
+}
+
+/**
+ * Whether a Downed ranged fighter Crawls (`crawl` inches) instead of Recovering: when the crawl takes
+ * it beyond an Active enemy's Mercy Kill range (1") or beyond its charge reach (Movement + 1").
+ */
+export function crawlHelps(distance: number, crawl: number, reach: number): boolean {
+  const after = distance + crawl;
+  return (distance <= ENGAGEMENT + EPS && after > ENGAGEMENT + EPS) || (distance <= reach + EPS && after > reach + EPS);
 }

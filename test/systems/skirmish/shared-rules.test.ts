@@ -396,4 +396,27 @@ describe('the ranged policies move as far in both engines (policy-moves.ts)', ()
     expect(c.battle[0]).toBe(Act.Move);
     expect(c.battle[1]).toBeCloseTo(2, 9);
   });
+
+  it('Downed: Crawl when it takes the fighter out of 1" or out of the charge reach, else Recover', () => {
+    const downed = (distance: number) => {
+      const d = new Duel(
+        { a: archer, b: stoutAxe, policies: [SHOOTER, AGGRESSIVE], knobs: KNOBS, settings: { distance, maxRounds: 20, cover: 'none', terrain: false } },
+        new PerDieDuelDice(new ScriptedDice([])),
+        DUEL_POLICY,
+      );
+      d.fighters[0].reset();
+      d.fighters[1].reset();
+      d.fighters[0].state = DOWNED;
+      d.distance = distance;
+      const bt = new Battle(battleSpec([archer], [stoutAxe], { fighterPolicy: SHOOTER, settings: { distance } }), new BattleDice(new ScriptedDice([])), BATTLE_POLICIES);
+      bt.reset();
+      bt.state[0] = DOWNED;
+      return [duelDecide(d, 0, false) === Action.CrawlAway, battleDecide(bt, 0, false) === Act.Crawl];
+    };
+    // Keen crawls 2"; Stout's charge reach is 4 + 1 = 5".
+    expect(downed(0.5)).toEqual([true, true]); // out of Mercy Kill range
+    expect(downed(2)).toEqual([false, false]); // 4" is still within reach
+    expect(downed(4)).toEqual([true, true]); // out of charge reach
+    expect(downed(6)).toEqual([false, false]); // already out of reach
+  });
 });

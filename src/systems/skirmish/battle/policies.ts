@@ -5,7 +5,7 @@
  * They read the battle and set `target` / `amount`; the engine never imports this file.
  *
  * Every fighter policy starts: (1) Downed: Recover (no reaction; a shooter or kite Crawls away
- * instead when that takes it out of the nearest Active enemy's charge reach, Movement + 1");
+ * instead when that takes it out of the nearest Active enemy's 1" or its charge reach, Movement + 1");
  * Stunned (knob stunnedActs): Crawl away from the nearest enemy. Any Move that starts within 1"
  * of an Active enemy is played as a Retreat. Then:
  * aggressive (rules.md 1.8, pinned): (2) no enemy within 1": a Stunned friend within 1" -> Help;
@@ -26,8 +26,8 @@
 import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED } from '../profile.js';
 import { KITE, SHOOTER } from '../duel/setup.js';
 import { ENGAGEMENT } from './board.js';
-import { keepInRangeInches, MANOEUVRE_INCHES } from '../fight-rules.js';
-import { awayInches, towardInches, wantedDistance } from '../policy-moves.js';
+import { crawlAllowance, keepInRangeInches, MANOEUVRE_INCHES } from '../fight-rules.js';
+import { awayInches, crawlHelps, towardInches, wantedDistance } from '../policy-moves.js';
 import { Act, type Battle, type BattlePolicies } from './engine.js';
 import { MOST_DANGEROUS, WEAKEST } from './setup.js';
 
@@ -98,18 +98,14 @@ export function decide(b: Battle, i: number, reaction: boolean): number {
 }
 
 /**
- * Downed: Recover; a shooter or kite instead Crawls away when that takes it out of the charge
- * reach (Movement + 1") of the nearest Active enemy, which now has it within reach.
+ * Downed: Recover; a shooter or kite instead Crawls away when that takes it out of the nearest
+ * Active enemy's Mercy Kill range (1") or charge reach (Movement + 1"), as in the duel (policy-moves.ts).
  */
 function downed(b: Battle, i: number): number {
   const p = b.policy[i];
   if ((p === SHOOTER || p === KITE) && b.shooting[i]! >= 0) {
     const e = b.nearestEnemy(i, true);
-    if (e >= 0) {
-      const reach = b.movement[e]! + ENGAGEMENT;
-      const gap = b.gap(i, e);
-      if (gap <= reach + EPS && gap + Math.ceil(b.movement[i]! / 2) > reach + EPS) return act(b, Act.Crawl, e);
-    }
+    if (e >= 0 && crawlHelps(b.gap(i, e), crawlAllowance(b.movement[i]!), b.movement[e]! + ENGAGEMENT)) return act(b, Act.Crawl, e);
   }
   return act(b, Act.Recover, -1);
 }

@@ -10,8 +10,8 @@
 import { ACTIVE, DOWNED, STUNNED } from '../profile.js';
 import { Action, ENGAGEMENT, HIDDEN_RANGE, MANOEUVRE_INCHES, type DuelPolicy, type DuelView } from './actions.js';
 import { KITE, SHOOTER } from './setup.js';
-import { keepInRangeInches } from '../fight-rules.js';
-import { awayInches, towardInches as toward, wantedDistance as wanted } from '../policy-moves.js';
+import { crawlAllowance, keepInRangeInches } from '../fight-rules.js';
+import { awayInches, crawlHelps, towardInches as toward, wantedDistance as wanted } from '../policy-moves.js';
 
 function decide(duel: DuelView, s: number, reaction: boolean): Action {
   const f = duel.fighters[s]!;
@@ -46,11 +46,7 @@ function reachOf(duel: DuelView, s: number): number {
  */
 function downed(duel: DuelView, s: number): Action {
   if (!ranged(duel, s) || duel.fighters[1 - s]!.state !== ACTIVE) return Action.Recover;
-  const d = duel.distance;
-  const after = d + Math.ceil(duel.fighters[s]!.movement / 2);
-  const reach = reachOf(duel, s);
-  if ((d <= ENGAGEMENT && after > ENGAGEMENT) || (d <= reach && after > reach)) return Action.CrawlAway;
-  return Action.Recover;
+  return crawlHelps(duel.distance, crawlAllowance(duel.fighters[s]!.movement), reachOf(duel, s)) ? Action.CrawlAway : Action.Recover;
 }
 
 export function aggressive(duel: DuelView, s: number): Action {
