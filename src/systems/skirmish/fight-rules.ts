@@ -22,20 +22,27 @@ export interface D6 {
 }
 
 export type InitiativeKnob = 'roll-off' | 'a' | 'b' | 'alternate';
+const INITIATIVE_KNOBS: readonly InitiativeKnob[] = ['roll-off', 'a', 'b', 'alternate'];
+
+/** The knob as the small integer initiative() reads in fight loops (0 roll-off, 1 a, 2 b, 3 alternate); engines convert it once. */
+export function initiativeCode(knob: InitiativeKnob): number {
+  return Math.max(0, INITIATIVE_KNOBS.indexOf(knob));
+}
 
 /**
  * The side that activates first in a round: the one with fewer activations; on equal counts the
- * knob decides (default a d6 roll-off, ties rerolled, the higher goes first). -1 if neither activates.
+ * knob (initiativeCode) decides (default a d6 roll-off, ties rerolled, the higher goes first).
+ * -1 if neither activates.
  */
-export function initiative(countA: number, countB: number, knob: InitiativeKnob, round: number, dice: D6): number {
+export function initiative(countA: number, countB: number, knob: number, round: number, dice: D6): number {
   if (countA === 0 && countB === 0) return -1;
   if (countA !== countB) return countA < countB ? 0 : 1;
   switch (knob) {
-    case 'a':
+    case 1:
       return 0;
-    case 'b':
+    case 2:
       return 1;
-    case 'alternate':
+    case 3:
       return (round - 1) % 2;
     default:
       for (let guard = 0; guard < 1000; guard++) {

@@ -7,7 +7,7 @@
  * The attacks and their consequences live in actions.ts.
  */
 import { ACTIVE } from '../profile.js';
-import { activates, canCrawl, canHide, crawlAllowance, initiative, passTokens, staysHidden } from '../fight-rules.js';
+import { activates, canCrawl, canHide, crawlAllowance, initiative, initiativeCode, passTokens, staysHidden } from '../fight-rules.js';
 import { Fight } from './actions.js';
 import type { BattleDice } from './roll.js';
 import { DEPLOY_GAP, type BattleSpec } from './setup.js';
@@ -40,9 +40,12 @@ export class Battle extends Fight {
   amount = 0;
   readonly tokens = new Int32Array(2);
   readonly passedLast = new Uint8Array(2);
+  /** Knob initiative as initiativeCode() (converted once). */
+  private readonly initiativeKnob: number;
 
   constructor(spec: BattleSpec, dice: BattleDice, readonly policies: BattlePolicies) {
     super(spec, dice);
+    this.initiativeKnob = initiativeCode(spec.knobs.initiative);
   }
 
   /** Sets every fighter up for a new battle. */
@@ -106,7 +109,7 @@ export class Battle extends Fight {
     this.activated.fill(0);
     const ca = this.waiting(0);
     const cb = this.waiting(1);
-    let turn = initiative(ca, cb, this.spec.knobs.initiative, this.round, this.dice);
+    let turn = initiative(ca, cb, this.initiativeKnob, this.round, this.dice);
     if (turn < 0) return false;
     this.tokens[0] = passTokens(ca, cb, 0);
     this.tokens[1] = passTokens(ca, cb, 1);

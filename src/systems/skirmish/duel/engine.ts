@@ -13,7 +13,7 @@ import { ACTIVE, DOWNED, OUT_OF_ACTION, type Loadout } from '../profile.js';
 import { UNARMED as UNARMED_WEAPON } from '../resolve.js';
 import {
   activates, canCrawl, canHide, castingResult, crawlAllowance, initiative, manoeuvreDistance, manoeuvresAfter, MERCY_ATTACK, MERCY_TAKE_OUT,
-  mercyKillKind, mercyKillLands, MISHAP, FIZZLE, recoverResult, retreatLeaves, retreatPasses, shotLegal, staysHidden, type InitiativeKnob,
+  mercyKillKind, mercyKillLands, MISHAP, FIZZLE, recoverResult, retreatLeaves, retreatPasses, shotLegal, staysHidden, initiativeCode,
 } from '../fight-rules.js';
 import { DODGE_MOVED, SHOVE_MOVED } from '../spec.js';
 import { woundStep } from '../wounds.js';
@@ -48,13 +48,13 @@ export class Duel implements DuelView {
   /** Inside a Ranged Reaction (events say so). */
   private reacting = false;
   /** Knobs read every round, as plain fields: initiative, stunnedActs, failedRetreat stays. */
-  private readonly initiativeKnob: InitiativeKnob;
+  private readonly initiativeKnob: number;
   private readonly stunnedActs: boolean;
   private readonly failedStays: boolean;
 
   constructor(readonly spec: DuelSpec, private readonly dice: DuelDice, private readonly policy: DuelPolicy) {
     const { a, b } = withUnarmed(spec);
-    this.initiativeKnob = spec.knobs.initiative;
+    this.initiativeKnob = initiativeCode(spec.knobs.initiative);
     this.stunnedActs = spec.knobs.stunnedActs;
     this.failedStays = spec.knobs.failedRetreat === 'stays';
     this.fighters = [new Fighter(a, spec.policies[0], spec), new Fighter(b, spec.policies[1], spec)];
