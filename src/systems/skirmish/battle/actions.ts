@@ -8,7 +8,10 @@ import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED } from '../profile.js';
 import { passes } from '../reference.js';
 import { stateAfter, woundsLeftAfter } from '../wounds.js';
 import { DODGE_MOVED, SHOVE_MOVED } from '../spec.js';
-import { castingResult, GOES_OFF, helpResult, MISHAP, recoverResult } from '../fight-rules.js';
+import {
+  castingResult, GOES_OFF, helpResult, manoeuvreDistance, manoeuvresAfter, MERCY_ATTACK, MERCY_TAKE_OUT, mercyKillKind, mercyKillLands, MISHAP,
+  recoverResult, retreatLeaves, retreatPasses,
+} from '../fight-rules.js';
 import type { TraceEvent, TraceObserver } from '../../trace.js';
 import { segmentNearPoint } from './geometry.js';
 import { Board, ENGAGEMENT } from './board.js';
@@ -45,6 +48,9 @@ export abstract class Fight extends Board {
 
   /** The Ranged Reaction of fighter t (one action chosen by its policy). */
   abstract react(t: number): void;
+
+  /** Inches (0 to 2, clamped by the rule) fighter t's policy wants its Dodge (0) or Shove (1) against attacker i to move. */
+  abstract manoeuvreInches(t: number, i: number, which: number): number;
 
   /** Whether side s has a fighter that is not Out of Action. */
   standing(s: number): boolean {
@@ -87,13 +93,12 @@ export abstract class Fight extends Board {
     this.needOnes = false;
     const unblocked = code >> 2;
     if (mercy) {
-      if (unblocked >= 1) this.takeOut(i, t);
+      if (mercyKillLands(unblocked)) this.takeOut(i, t);
     } else {
       this.hurt(i, t, unblocked, spec.impact, false);
-      if (this.state[t] === ACTIVE) {
-        if (code & DODGE_MOVED) this.moveAway(t, i, 2, false);
-        if (code & SHOVE_MOVED) this.moveAway(i, t, 2, false);
-      }
+      const moves = manoeuvresAfter(code, this.state[t]!, DODGE_MOVED, SHOVE_MOVED);
+      if (moves & DODGE_MOVED) this.moveAway(t, i, manoeuvreDistance(this.manoeuvreInches(t, i, 0)), false);
+      if (moves & SHOVE_MOVED) this.moveAway(i, t, manoeuvreDistance(this.manoeuvreInches(t, i, 1)), false);
     }
     if (this.observer !== null) {
       this.emit(i, action, t, {
@@ -140,7 +145,8 @@ export abstract class Fight extends Board {
     if (declared < 0 || !this.canShootAt(i, declared, reaction)) return;
     const info = this.weapons[i]![w]!;
     this.hidden[i] = 0;
-    this.fired[i] = 1;
+    // Only a Ranged action blocks a later Hide (002), not a Cast (fight-rules.ts canHide).
+    if (info.kind !== 'cast') this.fired[i] = 1;
     const t = this.clustered(i, declared);
     if (info.kind === 'cast') {
       const r1 = this.dice.d6();
@@ -177,7 +183,7 @@ export abstract class Fight extends Board {
     const code = this.dice.hits(spec, onesM, onesS);
     const unblocked = code >> 2;
     this.hurt(i, ff, unblocked, spec.impact, true);
-    if (this.state[ff] === ACTIVE && code & DODGE_MOVED) this.moveAway(ff, i, 2, false);
+    if (manoeuvresAfter(code, this.state[ff]!, DODGE_MOVED, 0) !== 0) this.moveAway(ff, i, manoeuvreDistance(this.manoeuvreInches(ff, i, 0)), false);
     if (this.observer !== null) this.emit(i, 'friendly-fire', ff, { wounds: unblocked, hits: onesM + onesS, target_state_after: STATE_NAMES[this.state[ff]!]! });
   }
 
@@ -221,22 +227,22 @@ export abstract class Fight extends Board {
 
   /**
    * Retreat: a Skill check; on a fail each Active enemy within 1" that is not engaged with another
-   * fighter of i's side makes a free Melee attack; then, if still Active, i moves its Movement
-   * directly away from the nearest enemy within 1".
+   * fighter of i's side makes a free Melee attack; then, if still Active (and it passed, or knob
+   * failedRetreat is `leaves`), i moves `length` inches directly away from the nearest enemy within 1".
    */
-  retreat(i: number): void {
+  retreat(i: number, length: number): void {
     if (!this.engaged(i, false)) return;
-    const face = this.dice.d6();
-    if (!passes(face, this.skillFace[i]!)) {
+    const passed = retreatPasses(this.dice.d6(), this.skillFace[i]!);
+    if (!passed) {
       for (let j = 0; j !== this.n && !this.over && this.state[i] === ACTIVE; ++j) {
         if (this.side[j] === this.side[i] || this.state[j] !== ACTIVE || this.gap(i, j) > ENGAGEMENT + EPS) continue;
         if (this.engagedWithOther(j, i)) continue;
         this.attack(j, this.meleeWeapon[j]!, i, 0, false, 0, 'free-attack');
       }
     }
-    if (this.over || this.state[i] !== ACTIVE) return;
+    if (this.over || this.state[i] !== ACTIVE || !retreatLeaves(passed, this.failedStays)) return;
     const from = this.nearestEnemy(i, false);
-    if (from >= 0) this.moveAway(i, from, this.movement[i]!, true);
+    if (from >= 0) this.moveAway(i, from, length, true);
     this.moved[i] = 1;
   }
 
@@ -266,11 +272,12 @@ export abstract class Fight extends Board {
   /** Mercy Kill: a Stunned enemy within 1" goes Out of Action; a Downed one takes a Melee attack (not while another Active or Downed enemy is within 1"). */
   mercyKill(i: number, t: number): void {
     if (t < 0 || this.gap(i, t) > ENGAGEMENT + EPS || !this.mercyAllowed(i, t)) return;
-    if (this.state[t] === STUNNED) {
+    const kind = mercyKillKind(this.state[t]!);
+    if (kind === MERCY_TAKE_OUT) {
       this.hidden[i] = 0;
       this.takeOut(i, t);
       if (this.observer !== null) this.emit(i, 'mercy-kill', t, { target_state_before: 'stunned', target_state_after: 'out_of_action' });
-    } else if (this.state[t] === DOWNED) {
+    } else if (kind === MERCY_ATTACK) {
       this.attack(i, this.meleeWeapon[i]!, t, 0, true, 0, 'mercy-kill');
     }
   }

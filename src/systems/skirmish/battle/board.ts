@@ -13,9 +13,9 @@ import type { Loadout } from '../profile.js';
 import { baseGap, pointRectGap, rayCircleContact, rayRectEntry, segmentHitsRect, segmentNearPoint } from './geometry.js';
 import type { BattleSpec } from './setup.js';
 
-export const ENGAGEMENT = 1;
-/** Hidden fighters cannot be targeted by Ranged or Cast attacks beyond this. */
-export const HIDDEN_RANGE = 6;
+import { ENGAGEMENT, HIDDEN_RANGE, shotLegal } from '../fight-rules.js';
+
+export { ENGAGEMENT, HIDDEN_RANGE };
 const EPS = 1e-9;
 
 export class Board {
@@ -58,6 +58,8 @@ export class Board {
   readonly height: number;
   /** Knobs and side policies read in hot paths, copied out of the spec. */
   readonly stunnedActs: boolean;
+  /** Knob failedRetreat `stays`: a failed Retreat keeps the fighter engaged. */
+  readonly failedStays: boolean;
   readonly stepPerHit: boolean;
   readonly split: boolean;
   readonly sideRule: Int32Array;
@@ -107,6 +109,7 @@ export class Board {
     this.tblock = Uint8Array.from(t, (r) => (r.kind === 'block' ? 1 : 0));
     [this.width, this.height] = spec.settings.board;
     this.stunnedActs = spec.knobs.stunnedActs;
+    this.failedStays = spec.knobs.failedRetreat === 'stays';
     this.stepPerHit = spec.knobs.stepPerHit;
     this.split = spec.knobs.multipleEngagement === 'split';
     this.sideRule = Int32Array.from(spec.sidePolicies);
@@ -257,14 +260,15 @@ export class Board {
     return false;
   }
 
-  /** Range, line of sight and Hidden for i's ranged weapon or spell against t (heavy: not after moving, outside a reaction). */
+  /**
+   * The shared legality rule (fight-rules.ts: range, Hidden, heavy after moving in this activation,
+   * `moved` being reset at every activation) plus line of sight, for i's ranged weapon or spell against t.
+   */
   canShootAt(i: number, t: number, reaction: boolean): boolean {
+    void reaction;
     const w = this.weapons[i]![this.shooting[i]!];
     if (w === undefined || this.side[t] === this.side[i] || this.state[t] === OUT_OF_ACTION) return false;
-    if (w.heavy && this.moved[i] === 1 && !reaction) return false;
-    const d = this.gap(i, t);
-    if (d < w.min - EPS || d > w.max + EPS) return false;
-    if (this.hidden[t] === 1 && d > HIDDEN_RANGE) return false;
+    if (!shotLegal(w, this.gap(i, t), this.hidden[t] === 1, this.moved[i] === 1)) return false;
     return this.lineOfSight(i, t);
   }
 

@@ -6,9 +6,8 @@
  * battle once its attack specs exist). Policies are passed in: the engine does not import them.
  * The attacks and their consequences live in actions.ts.
  */
-import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED } from '../profile.js';
-import { initiative, passTokens } from '../fight-rules.js';
-import { HIDDEN_RANGE } from './board.js';
+import { ACTIVE } from '../profile.js';
+import { activates, canCrawl, canHide, crawlAllowance, initiative, initiativeCode, passTokens, staysHidden } from '../fight-rules.js';
 import { Fight } from './actions.js';
 import type { BattleDice } from './roll.js';
 import { DEPLOY_GAP, type BattleSpec } from './setup.js';
@@ -30,6 +29,8 @@ export interface BattlePolicies {
   next(b: Battle, s: number): number;
   /** Whether side s spends a Pass token now (asked only when it may). */
   pass(b: Battle, s: number): boolean;
+  /** Inches (0 to 2) fighter t's Dodge (which 0: it moves away from attacker i) or Shove (1: it pushes i away) covers; 2 when absent. */
+  manoeuvre?(b: Battle, t: number, i: number, which: number): number;
 }
 
 export class Battle extends Fight {
@@ -39,9 +40,12 @@ export class Battle extends Fight {
   amount = 0;
   readonly tokens = new Int32Array(2);
   readonly passedLast = new Uint8Array(2);
+  /** Knob initiative as initiativeCode() (converted once). */
+  private readonly initiativeKnob: number;
 
   constructor(spec: BattleSpec, dice: BattleDice, readonly policies: BattlePolicies) {
     super(spec, dice);
+    this.initiativeKnob = initiativeCode(spec.knobs.initiative);
   }
 
   /** Sets every fighter up for a new battle. */
@@ -85,8 +89,7 @@ export class Battle extends Fight {
 
   /** Whether fighter i activates (Active or Downed; Stunned too with knob stunnedActs). */
   activates(i: number): boolean {
-    const st = this.state[i];
-    return st === ACTIVE || st === DOWNED || (st === STUNNED && this.stunnedActs);
+    return activates(this.state[i]!, this.stunnedActs);
   }
 
   /** Fighters of side s that may still activate this round. */
@@ -106,7 +109,7 @@ export class Battle extends Fight {
     this.activated.fill(0);
     const ca = this.waiting(0);
     const cb = this.waiting(1);
-    let turn = initiative(ca, cb, this.spec.knobs.initiative, this.round, this.dice);
+    let turn = initiative(ca, cb, this.initiativeKnob, this.round, this.dice);
     if (turn < 0) return false;
     this.tokens[0] = passTokens(ca, cb, 0);
     this.tokens[1] = passTokens(ca, cb, 1);
@@ -138,7 +141,9 @@ export class Battle extends Fight {
   activate(i: number): void {
     this.braced[i] = 0;
     this.aimed[i] = 0;
-    this.moved[i] = 0;
+    // "Moved" is per activation (as in the duel): a heavy weapon may fire in a Ranged Reaction unless
+    // its bearer moved during this same enemy activation; its own earlier Move does not carry over.
+    this.moved.fill(0);
     this.fired[i] = 0;
     this.activeSide = this.side[i]!;
     this.actionsLeft = 2;
@@ -157,7 +162,7 @@ export class Battle extends Fight {
       case Act.Move:
       case Act.MoveAway:
         // Leaving an Active enemy's engagement takes a Retreat (seed 002), whatever the policy asked for.
-        if (this.engaged(i, true)) this.retreat(i);
+        if (this.engaged(i, true)) this.retreat(i, full);
         else if (act === Act.Move) this.moveToward(i, t, full, true);
         else this.moveAway(i, t, full, true);
         this.afterMove(i);
@@ -181,10 +186,10 @@ export class Battle extends Fight {
         this.braced[i] = 1;
         break;
       case Act.Retreat:
-        this.retreat(i);
+        this.retreat(i, full);
         break;
       case Act.Hide:
-        if (this.nearTerrain(i) && this.fired[i] === 0) this.hidden[i] = 1;
+        if (canHide(this.nearTerrain(i), this.fired[i] === 1)) this.hidden[i] = 1;
         break;
       case Act.MercyKill:
         this.mercyKill(i, t);
@@ -193,7 +198,7 @@ export class Battle extends Fight {
         this.recover(i);
         break;
       case Act.Crawl:
-        if (this.state[i] !== ACTIVE) this.moveAway(i, t, Math.ceil(this.movement[i]! / 2), true);
+        if (canCrawl(this.state[i]!, this.stunnedActs)) this.moveAway(i, t, crawlAllowance(this.movement[i]!), true);
         break;
       case Act.Help:
         this.help(i, t);
@@ -210,10 +215,13 @@ export class Battle extends Fight {
   private afterMove(i: number): void {
     this.moved[i] = 1;
     if (this.hidden[i] === 0) return;
-    if (!this.nearTerrain(i)) this.hidden[i] = 0;
-    for (let j = this.from(1 - this.side[i]!), end = this.to(1 - this.side[i]!); j !== end; ++j) {
-      if (this.side[j] !== this.side[i] && this.state[j] !== OUT_OF_ACTION && this.gap(i, j) <= HIDDEN_RANGE) this.hidden[i] = 0;
-    }
+    const e = this.nearestEnemy(i, false);
+    if (!staysHidden(this.nearTerrain(i), e >= 0 ? this.gap(i, e) : Infinity)) this.hidden[i] = 0;
+  }
+
+  /** Dodge / Shove distance: the policy's choice (BattlePolicies.manoeuvre), 2" when it has none. */
+  manoeuvreInches(t: number, i: number, which: number): number {
+    return this.policies.manoeuvre === undefined ? 2 : this.policies.manoeuvre(this, t, i, which);
   }
 
   /** The target of a Ranged Attack Action of the other side acts at once (never from a reaction). */

@@ -5,7 +5,7 @@
  * They read the battle and set `target` / `amount`; the engine never imports this file.
  *
  * Every fighter policy starts: (1) Downed: Recover (no reaction; a shooter or kite Crawls away
- * instead when that takes it out of the nearest Active enemy's charge reach, Movement + 1");
+ * instead when that takes it out of the nearest Active enemy's 1" or its charge reach, Movement + 1");
  * Stunned (knob stunnedActs): Crawl away from the nearest enemy. Any Move that starts within 1"
  * of an Active enemy is played as a Retreat. Then:
  * aggressive (rules.md 1.8, pinned): (2) no enemy within 1": a Stunned friend within 1" -> Help;
@@ -26,6 +26,8 @@
 import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED } from '../profile.js';
 import { KITE, SHOOTER } from '../duel/setup.js';
 import { ENGAGEMENT } from './board.js';
+import { crawlAllowance, keepInRangeInches, MANOEUVRE_INCHES } from '../fight-rules.js';
+import { awayInches, crawlHelps, towardInches, wantedDistance } from '../policy-moves.js';
 import { Act, type Battle, type BattlePolicies } from './engine.js';
 import { MOST_DANGEROUS, WEAKEST } from './setup.js';
 
@@ -96,18 +98,14 @@ export function decide(b: Battle, i: number, reaction: boolean): number {
 }
 
 /**
- * Downed: Recover; a shooter or kite instead Crawls away when that takes it out of the charge
- * reach (Movement + 1") of the nearest Active enemy, which now has it within reach.
+ * Downed: Recover; a shooter or kite instead Crawls away when that takes it out of the nearest
+ * Active enemy's Mercy Kill range (1") or charge reach (Movement + 1"), as in the duel (policy-moves.ts).
  */
 function downed(b: Battle, i: number): number {
   const p = b.policy[i];
   if ((p === SHOOTER || p === KITE) && b.shooting[i]! >= 0) {
     const e = b.nearestEnemy(i, true);
-    if (e >= 0) {
-      const reach = b.movement[e]! + ENGAGEMENT;
-      const gap = b.gap(i, e);
-      if (gap <= reach + EPS && gap + Math.ceil(b.movement[i]! / 2) > reach + EPS) return act(b, Act.Crawl, e);
-    }
+    if (e >= 0 && crawlHelps(b.gap(i, e), crawlAllowance(b.movement[i]!), b.movement[e]! + ENGAGEMENT)) return act(b, Act.Crawl, e);
   }
   return act(b, Act.Recover, -1);
 }
@@ -132,13 +130,18 @@ function shooter(b: Battle, i: number, reaction: boolean, kite: boolean): number
     const t = chooseTarget(b, i, ENGAGED_ANY);
     if (b.mercyAllowed(i, t)) return act(b, Act.MercyKill, t);
   }
-  if (engagedActive && shots === 0) return act(b, Act.Retreat, -1);
+  const w = b.weapons[i]![b.shooting[i]!]!;
   const threat = b.nearestEnemy(i, true);
   const reach = threat >= 0 ? b.movement[threat]! + ENGAGEMENT : 0;
-  if (kite && !reaction && threat >= 0 && b.gap(i, threat) <= reach + EPS) return act(b, engagedActive ? Act.Retreat : Act.MoveAway, threat);
+  // The duel's reading of how far to back off (policy-moves.ts): to maximum range, a kite whose
+  // range lies inside the threat's charge reach its full Movement.
+  const full = kite && w.max <= reach;
+  if (engagedActive && shots === 0) return act(b, Act.Retreat, -1, away(b, i, b.nearestEnemy(i, false), w.max, true, full));
+  if (kite && !reaction && threat >= 0 && b.gap(i, threat) <= reach + EPS) {
+    return act(b, engagedActive ? Act.Retreat : Act.MoveAway, threat, away(b, i, threat, w.max, engagedActive, full));
+  }
   if (shots > 0) {
     const t = chooseTarget(b, i, RANGED);
-    const w = b.weapons[i]![b.shooting[i]!]!;
     if (w.kind === 'cast') return act(b, Act.Cast, t);
     if (!reaction && b.aimed[i] === 0 && b.actionsLeft >= 1) return act(b, Act.Aim, t);
     return act(b, Act.Ranged, t);
@@ -147,19 +150,25 @@ function shooter(b: Battle, i: number, reaction: boolean, kite: boolean): number
   if (friend >= 0 && !b.engaged(i, false)) return act(b, Act.Help, friend);
   const t = chooseTarget(b, i, ANY);
   if (t < 0) return Act.None;
-  const w = b.weapons[i]![b.shooting[i]!]!;
   const d = b.gap(i, t);
-  if (d > w.max + EPS) {
-    let need = Math.min(b.movement[i]!, d - w.max);
+  const want = wantedDistance(w.max, d, b.hidden[t] === 1);
+  if (d > want + EPS) {
+    let need = towardInches(b.movement[i]!, d, want);
     if (kite && threat >= 0) need = Math.min(need, b.gap(i, threat) - reach - EPS);
     if (need > EPS) return act(b, Act.Move, t, need);
   } else if (d < w.min - EPS) {
-    return act(b, Act.MoveAway, t, Math.min(b.movement[i]!, w.min - d));
+    return act(b, Act.MoveAway, t, away(b, i, t, w.max, false, full));
   } else if (!b.lineOfSight(i, t) && !kite) {
     return act(b, Act.Move, t);
   }
   if (b.fired[i] === 0 && b.hidden[i] === 0 && b.nearTerrain(i)) return act(b, Act.Hide, -1);
   return act(b, Act.Brace, -1);
+}
+
+/** Inches a ranged policy moves away from j (policy-moves.ts); never 0, which would mean "full Movement" to the engine. */
+function away(b: Battle, i: number, j: number, max: number, retreat: boolean, full: boolean): number {
+  const d = j >= 0 ? b.gap(i, j) : 0;
+  return Math.max(EPS, awayInches(b.movement[i]!, d, max, retreat, full));
 }
 
 /** The eligible fighter of side s nearest to an enemy activates next (ties: roster order). */
@@ -193,4 +202,15 @@ export function passNow(b: Battle, s: number): boolean {
   return true;
 }
 
-export const BATTLE_POLICIES: BattlePolicies = { action: decide, next: nextFighter, pass: passNow };
+/**
+ * Dodge and Shove move "up to 2"" (as in the duel, issue #10): `aggressive` the full 2" (pinned);
+ * `shooter` and `kite` only as far as keeps the attacker within their own maximum range.
+ */
+export function manoeuvre(b: Battle, t: number, i: number, which: number): number {
+  void which;
+  const p = b.policy[t];
+  if (!((p === SHOOTER || p === KITE) && b.shooting[t]! >= 0)) return MANOEUVRE_INCHES;
+  return keepInRangeInches(b.weapons[t]![b.shooting[t]!]!.max, b.gap(i, t));
+}
+
+export const BATTLE_POLICIES: BattlePolicies = { action: decide, next: nextFighter, pass: passNow, manoeuvre };

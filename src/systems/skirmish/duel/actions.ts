@@ -13,12 +13,7 @@ export const Action = {
 } as const;
 export type Action = (typeof Action)[keyof typeof Action];
 
-/** Engagement range (inches). */
-export const ENGAGEMENT = 1;
-/** Hidden fighters cannot be targeted by Ranged or Cast attacks beyond this. */
-export const HIDDEN_RANGE = 6;
-/** Dodge and Shove move "up to 2"". */
-export const MANOEUVRE_INCHES = 2;
+export { ENGAGEMENT, HIDDEN_RANGE, MANOEUVRE_INCHES } from '../fight-rules.js';
 
 /** Which defensive manoeuvre's movement a policy is asked about. */
 export const DODGE = 0;

@@ -9,12 +9,15 @@
  * V8 inline the actions; event building lives in events.ts and is only reached when tracing.
  */
 import type { TraceEvent, TraceObserver } from '../../trace.js';
-import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED, type Loadout } from '../profile.js';
+import { ACTIVE, DOWNED, OUT_OF_ACTION, type Loadout } from '../profile.js';
 import { UNARMED as UNARMED_WEAPON } from '../resolve.js';
-import { passes } from '../sequence.js';
+import {
+  activates, canCrawl, canHide, castingResult, crawlAllowance, initiative, manoeuvreDistance, manoeuvresAfter, MERCY_ATTACK, MERCY_TAKE_OUT,
+  mercyKillKind, mercyKillLands, MISHAP, FIZZLE, recoverResult, retreatLeaves, retreatPasses, shotLegal, staysHidden, initiativeCode,
+} from '../fight-rules.js';
 import { DODGE_MOVED, SHOVE_MOVED } from '../spec.js';
 import { woundStep } from '../wounds.js';
-import { Action, DODGE, ENGAGEMENT, HIDDEN_RANGE, MANOEUVRE_INCHES, SHOVE, type DuelPolicy, type DuelView } from './actions.js';
+import { Action, DODGE, ENGAGEMENT, SHOVE, type DuelPolicy, type DuelView } from './actions.js';
 import type { DuelDice } from './dice.js';
 import { rollsOf, STATE_NAMES } from './events.js';
 import { Fighter } from './fighter.js';
@@ -44,14 +47,14 @@ export class Duel implements DuelView {
   observer: TraceObserver | null = null;
   /** Inside a Ranged Reaction (events say so). */
   private reacting = false;
-  /** Knobs read every round, as plain fields: initiative (0 roll-off, 1 a, 2 b, 3 alternate), stunnedActs, failedRetreat stays. */
+  /** Knobs read every round, as plain fields: initiative, stunnedActs, failedRetreat stays. */
   private readonly initiativeKnob: number;
   private readonly stunnedActs: boolean;
   private readonly failedStays: boolean;
 
   constructor(readonly spec: DuelSpec, private readonly dice: DuelDice, private readonly policy: DuelPolicy) {
     const { a, b } = withUnarmed(spec);
-    this.initiativeKnob = ['roll-off', 'a', 'b', 'alternate'].indexOf(spec.knobs.initiative);
+    this.initiativeKnob = initiativeCode(spec.knobs.initiative);
     this.stunnedActs = spec.knobs.stunnedActs;
     this.failedStays = spec.knobs.failedRetreat === 'stays';
     this.fighters = [new Fighter(a, spec.policies[0], spec), new Fighter(b, spec.policies[1], spec)];
@@ -91,41 +94,20 @@ export class Duel implements DuelView {
 
   /** Whether side s activates this round: Active or Downed (Stunned too with knob stunnedActs). */
   activates(s: number): boolean {
-    const st = this.fighters[s]!.state;
-    return st === ACTIVE || st === DOWNED || (st === STUNNED && this.stunnedActs);
+    return activates(this.fighters[s]!.state, this.stunnedActs);
   }
 
   /**
-   * The side that activates first, or -1 if neither activates. The side with fewer activations
-   * has initiative; equal counts use the knob (default a d6 roll-off, ties rerolled).
+   * The side that activates first, or -1 if neither activates: the shared rule (fight-rules.ts), with
+   * an activation count of 0 or 1 per side. Traced when the counts are equal (the knob decided).
    */
   initiative(): number {
-    const a = this.activates(0);
-    const b = this.activates(1);
-    if (!a && !b) return -1;
-    if (a !== b) return a ? 0 : 1;
-    const first = this.equalCounts();
-    if (this.observer !== null) this.note(first, 'initiative', -1, SIDES[first], '');
+    const a = this.activates(0) ? 1 : 0;
+    const b = this.activates(1) ? 1 : 0;
+    if (a !== b) return a === 1 ? 0 : 1; // only one side activates: no initiative to decide
+    const first = initiative(a, b, this.initiativeKnob, this.round, this.dice);
+    if (this.observer !== null && first >= 0) this.note(first, 'initiative', -1, SIDES[first], '');
     return first;
-  }
-
-  /** Who goes first with equal activation counts: knob `initiative` (default a d6 roll-off, ties rerolled). */
-  private equalCounts(): number {
-    switch (this.initiativeKnob) {
-      case 1:
-        return 0;
-      case 2:
-        return 1;
-      case 3:
-        return (this.round - 1) % 2;
-      default:
-        for (let guard = 0; guard < 1000; guard++) {
-          const ra = this.dice.d6();
-          const rb = this.dice.d6();
-          if (ra !== rb) return ra > rb ? 0 : 1;
-        }
-        return 0;
-    }
   }
 
   /** One activation of side s: 2 actions (a Recover of 6 adds one). */
@@ -200,7 +182,7 @@ export class Duel implements DuelView {
     }
   }
 
-  /** Hide (002): needs terrain (the study's `terrain`) and no Ranged action earlier this activation. */
+  /** Hide (002, fight-rules.ts canHide): needs terrain (the study's `terrain`) and no Ranged action earlier this activation. */
   hide(s: number): void {
     const f = this.fighters[s]!;
     if (this.canHide(s)) f.hidden = true;
@@ -232,7 +214,7 @@ export class Duel implements DuelView {
   moveBy(s: number, inches: number): void {
     this.distance = Math.max(0, this.distance + inches);
     const f = this.fighters[s]!;
-    if (f.hidden && this.distance <= HIDDEN_RANGE) f.hidden = false;
+    if (f.hidden && !staysHidden(this.spec.settings.terrain, this.distance)) f.hidden = false;
   }
 
   canCharge(s: number): boolean {
@@ -255,10 +237,7 @@ export class Duel implements DuelView {
     const f = this.fighters[s]!;
     const w = f.weapons[i];
     if (w === undefined || !(w.ranged || w.cast)) return false;
-    const d = this.distance;
-    if (d < w.min || d > w.max) return false;
-    if (d > HIDDEN_RANGE && this.fighters[1 - s]!.hidden) return false;
-    return !(w.heavy && f.moved);
+    return shotLegal(w, this.distance, this.fighters[1 - s]!.hidden, f.moved);
   }
 
   /** The first Ranged (cast = false) or Cast (cast = true) weapon of side s that can shoot now, or -1. */
@@ -278,7 +257,7 @@ export class Duel implements DuelView {
   }
 
   canHide(s: number): boolean {
-    return this.spec.settings.terrain && !this.fighters[s]!.rangedThisActivation;
+    return canHide(this.spec.settings.terrain, this.fighters[s]!.rangedThisActivation);
   }
 
   /**
@@ -335,12 +314,13 @@ export class Duel implements DuelView {
     f.primary = weapon;
     const r1 = this.dice.d6();
     const r2 = this.dice.d6();
-    if (r1 === 1 && r2 === 1) {
+    const outcome = castingResult(r1, r2, f.casting, w.difficulty);
+    if (outcome === MISHAP) {
       this.wound(s, w.backlash, false);
       if (this.observer !== null) this.emit(s, 'cast', -1, { result: `mishap: ${w.backlash} Wound(s) of backlash`, rolls: rollsOf(this.dice.take(), 'casting') });
       return;
     }
-    if (r1 + r2 + f.casting < w.difficulty) {
+    if (outcome === FIZZLE) {
       if (this.observer !== null) this.emit(s, 'cast', -1, { result: `fizzles (${r1 + r2 + f.casting} < ${w.difficulty})`, rolls: rollsOf(this.dice.take(), 'casting') });
       return;
     }
@@ -374,7 +354,7 @@ export class Duel implements DuelView {
     const code = this.dice.attack(entry);
     const unblocked = code >> 2;
     if (mercy) {
-      if (unblocked >= 1) this.takeOut(t);
+      if (mercyKillLands(unblocked)) this.takeOut(t);
     } else {
       this.wound(t, unblocked, entry.spec.impact);
     }
@@ -383,14 +363,14 @@ export class Duel implements DuelView {
 
   /** Dodge / Shove movement of an attack on side t, only while t is still Active; t's policy picks how far (up to 2"). */
   manoeuvres(t: number, code: number): void {
-    if (this.fighters[t]!.state !== ACTIVE) return;
-    if (code & DODGE_MOVED) this.manoeuvre(t, DODGE, 'dodge');
-    if (code & SHOVE_MOVED) this.manoeuvre(t, SHOVE, 'shove');
+    const moves = manoeuvresAfter(code, this.fighters[t]!.state, DODGE_MOVED, SHOVE_MOVED);
+    if (moves & DODGE_MOVED) this.manoeuvre(t, DODGE, 'dodge');
+    if (moves & SHOVE_MOVED) this.manoeuvre(t, SHOVE, 'shove');
   }
 
   private manoeuvre(t: number, which: number, name: string): void {
     const before = this.distance;
-    const inches = Math.min(MANOEUVRE_INCHES, Math.max(0, this.policy.manoeuvreInches(this, t, which)));
+    const inches = manoeuvreDistance(this.policy.manoeuvreInches(this, t, which));
     this.distance += inches;
     if (this.observer !== null) this.note(t, name, before, undefined, undefined);
   }
@@ -419,11 +399,11 @@ export class Duel implements DuelView {
     const f = this.fighters[s]!;
     const before = this.distance;
     const face = this.dice.d6();
-    const passed = passes(face, f.skillFace);
+    const passed = retreatPasses(face, f.skillFace);
     const check = this.observer !== null ? this.dice.take() : null;
     const e = 1 - s;
     if (!passed && this.fighters[e]!.state === ACTIVE) this.attackAction(e, this.fighters[e]!.melee, 0, false, 'free-attack');
-    const leaves = passed || !this.failedStays;
+    const leaves = retreatLeaves(passed, this.failedStays);
     if (!this.over && f.state === ACTIVE && leaves) this.moveBy(s, this.policy.moveInches(this, s, Action.Retreat, f.movement));
     if (this.observer !== null) this.emit(s, 'retreat', before, { rolls: check?.d6, result: passed ? 'Skill check passes' : `Skill check fails${leaves ? '' : ': stays engaged'}` });
   }
@@ -433,32 +413,30 @@ export class Duel implements DuelView {
     const t = 1 - s;
     const target = this.fighters[t]!;
     if (this.distance > ENGAGEMENT) return;
-    if (target.state === STUNNED) {
+    const kind = mercyKillKind(target.state);
+    if (kind === MERCY_TAKE_OUT) {
       this.takeOut(t);
       if (this.observer !== null) this.note(s, 'mercy-kill', -1, 'Stunned: out of action', undefined);
-    } else if (target.state === DOWNED) this.attackAction(s, this.fighters[s]!.melee, 0, true, 'mercy-kill');
+    } else if (kind === MERCY_ATTACK) this.attackAction(s, this.fighters[s]!.melee, 0, true, 'mercy-kill');
   }
 
   /** Recover (Downed): 1 Stunned; 2-3 stays Downed; 4-5 Active with 1 Wound; 6 also one more action. */
   recover(s: number): void {
     const f = this.fighters[s]!;
     if (f.state !== DOWNED) return;
-    const r = this.dice.d6();
-    if (r === 1) f.state = STUNNED;
-    else if (r >= 4) {
-      f.state = ACTIVE;
-      f.woundsLeft = 1;
-      if (r === 6) this.actionsLeft++;
-    }
-    if (this.observer !== null) this.note(s, 'recover', -1, r === 6 ? 'stands with 1 Wound and one more action' : undefined, '');
+    const r = recoverResult(this.dice.d6());
+    f.state = r.state;
+    f.woundsLeft = r.woundsLeft;
+    if (r.extraAction) this.actionsLeft++;
+    if (this.observer !== null) this.note(s, 'recover', -1, r.extraAction ? 'stands with 1 Wound and one more action' : undefined, '');
   }
 
   /** Crawl (Downed; Stunned too with knob stunnedActs): half Movement (rounded up) away. */
   crawl(s: number): void {
     const f = this.fighters[s]!;
-    if (!(f.state === DOWNED || (f.state === STUNNED && this.spec.knobs.stunnedActs))) return;
+    if (!canCrawl(f.state, this.stunnedActs)) return;
     const before = this.distance;
-    this.distance += this.policy.moveInches(this, s, Action.CrawlAway, Math.ceil(f.movement / 2));
+    this.distance += this.policy.moveInches(this, s, Action.CrawlAway, crawlAllowance(f.movement));
     if (this.observer !== null) this.note(s, 'crawl', before, undefined, undefined);
   }
 

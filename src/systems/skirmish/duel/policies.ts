@@ -10,6 +10,8 @@
 import { ACTIVE, DOWNED, STUNNED } from '../profile.js';
 import { Action, ENGAGEMENT, HIDDEN_RANGE, MANOEUVRE_INCHES, type DuelPolicy, type DuelView } from './actions.js';
 import { KITE, SHOOTER } from './setup.js';
+import { crawlAllowance, keepInRangeInches } from '../fight-rules.js';
+import { awayInches, crawlHelps, towardInches as toward, wantedDistance as wanted } from '../policy-moves.js';
 
 function decide(duel: DuelView, s: number, reaction: boolean): Action {
   const f = duel.fighters[s]!;
@@ -44,11 +46,7 @@ function reachOf(duel: DuelView, s: number): number {
  */
 function downed(duel: DuelView, s: number): Action {
   if (!ranged(duel, s) || duel.fighters[1 - s]!.state !== ACTIVE) return Action.Recover;
-  const d = duel.distance;
-  const after = d + Math.ceil(duel.fighters[s]!.movement / 2);
-  const reach = reachOf(duel, s);
-  if ((d <= ENGAGEMENT && after > ENGAGEMENT) || (d <= reach && after > reach)) return Action.CrawlAway;
-  return Action.Recover;
+  return crawlHelps(duel.distance, crawlAllowance(duel.fighters[s]!.movement), reachOf(duel, s)) ? Action.CrawlAway : Action.Recover;
 }
 
 export function aggressive(duel: DuelView, s: number): Action {
@@ -78,11 +76,10 @@ function hideHelps(duel: DuelView, s: number): boolean {
   return d > HIDDEN_RANGE && d - e.movement <= e.weapons[e.shooting]!.max;
 }
 
-/** Where a shooter wants to stand: its maximum range, or 6" when the enemy is Hidden beyond 6". */
+/** Where a shooter wants to stand (policy-moves.ts): its maximum range, or 6" when the enemy is Hidden beyond 6". */
 function wantedDistance(duel: DuelView, s: number): number {
   const f = duel.fighters[s]!;
-  const max = f.weapons[f.shooting]!.max;
-  return duel.fighters[1 - s]!.hidden && duel.distance > HIDDEN_RANGE ? Math.min(max, HIDDEN_RANGE) : max;
+  return wanted(f.weapons[f.shooting]!.max, duel.distance, duel.fighters[1 - s]!.hidden);
 }
 
 export function shooter(duel: DuelView, s: number, reaction: boolean): Action {
@@ -120,7 +117,7 @@ export function kite(duel: DuelView, s: number, reaction: boolean): Action {
 
 /** Inches a ranged policy moves toward: only as far as its wanted distance. */
 function towardInches(duel: DuelView, s: number, allowance: number): number {
-  return Math.min(allowance, Math.max(0, duel.distance - wantedDistance(duel, s)));
+  return toward(allowance, duel.distance, wantedDistance(duel, s));
 }
 
 /**
@@ -134,11 +131,7 @@ function moveInches(duel: DuelView, s: number, action: Action, allowance: number
   if (action === Action.MoveToward) return towardInches(duel, s, allowance);
   const f = duel.fighters[s]!;
   const max = f.weapons[f.shooting]!.max;
-  if (f.policy === KITE && max <= reachOf(duel, s)) return allowance;
-  const d = duel.distance;
-  // A Retreat must at least leave engagement range.
-  const least = action === Action.Retreat ? ENGAGEMENT + 1 - d : 0;
-  return Math.min(allowance, Math.max(max - d, least, 0));
+  return awayInches(allowance, duel.distance, max, action === Action.Retreat, f.policy === KITE && max <= reachOf(duel, s));
 }
 
 /**
@@ -148,7 +141,7 @@ function moveInches(duel: DuelView, s: number, action: Action, allowance: number
 function manoeuvreInches(duel: DuelView, s: number): number {
   if (!ranged(duel, s)) return MANOEUVRE_INCHES;
   const f = duel.fighters[s]!;
-  return Math.min(MANOEUVRE_INCHES, Math.max(0, f.weapons[f.shooting]!.max - duel.distance));
+  return keepInRangeInches(f.weapons[f.shooting]!.max, duel.distance);
 }
 
 export const DUEL_POLICY: DuelPolicy = { decide, moveInches, manoeuvreInches };

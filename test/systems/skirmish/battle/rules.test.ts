@@ -155,7 +155,7 @@ describe('Retreat (seed 002): the free attack only from an enemy not engaged wit
     place(bt, 2, 20, 21.5);
     place(bt, 3, 21.5, 20);
     place(bt, 1, 23, 20);
-    bt.retreat(0);
+    bt.retreat(0, bt.movement[0]!);
     expect(script.used).toBe(16);
     expect(events.filter((e) => e.action === 'free-attack').map((e) => e.actor)).toEqual(['b0']);
     expect(bt.gap(0, 2)).toBeGreaterThan(1);

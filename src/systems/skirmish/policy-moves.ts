@@ -1,0 +1,40 @@
+/**
+ * How far the ranged policies (`shooter`, `kite`) move, one reading for the duel and the battle
+ * policies alike (issue #10 settled the duel's): they close in only as far as their range needs,
+ * back off only to their maximum range (a Retreat at least out of engagement), so they never step
+ * out of their own range and back. `aggressive` always uses its full allowance (rules.md 1.8).
+ * Pure functions on plain numbers; each engine measures the distance its own way.
+ */
+import { ENGAGEMENT, HIDDEN_RANGE } from './fight-rules.js';
+
+const EPS = 1e-9;
+
+/** Where a ranged policy wants to stand: its maximum range, or 6" when the enemy is Hidden beyond 6". */
+export function wantedDistance(maxRange: number, distance: number, enemyHidden: boolean): number {
+  return enemyHidden && distance > HIDDEN_RANGE ? Math.min(maxRange, HIDDEN_RANGE) : maxRange;
+}
+
+/** Inches a ranged policy moves toward: only as far as its wanted distance, at most its allowance. */
+export function towardInches(allowance: number, distance: number, wanted: number): number {
+  return Math.min(allowance, Math.max(0, distance - wanted));
+}
+
+/**
+ * Inches a ranged policy moves away (a Move away or a Retreat): back to its maximum range, a Retreat
+ * at least far enough to leave engagement range; `full` (a kite whose range lies inside the enemy's
+ * charge reach) the whole allowance.
+ */
+export function awayInches(allowance: number, distance: number, maxRange: number, retreat: boolean, full: boolean): number {
+  if (full) return allowance;
+  const least = retreat ? ENGAGEMENT + 1 - distance : 0;
+  return Math.min(allowance, Math.max(maxRange - distance, least, 0));
+}
+
+/**
+ * Whether a Downed ranged fighter Crawls (`crawl` inches) instead of Recovering: when the crawl takes
+ * it beyond an Active enemy's Mercy Kill range (1") or beyond its charge reach (Movement + 1").
+ */
+export function crawlHelps(distance: number, crawl: number, reach: number): boolean {
+  const after = distance + crawl;
+  return (distance <= ENGAGEMENT + EPS && after > ENGAGEMENT + EPS) || (distance <= reach + EPS && after > reach + EPS);
+}
