@@ -112,7 +112,7 @@ export async function exactCommand(opts: ExactOptions, io: RunIo): Promise<RunRe
   const out = claimOutput(dir, command);
   try {
     const started = performance.now();
-    const probabilities = tasks.map((t) => exact(t.spec));
+    const probabilities = tasks.map((t) => exactOrLimit(opts.study, () => exact(t.spec)));
     const exactMs = performance.now() - started;
     return await finish(study, tasks, probabilities, true, out, io, {
       command, engine: 'exact', exact_time_ms: Number(exactMs.toFixed(3)),
@@ -193,5 +193,15 @@ export async function mergeCommand(opts: { study: string; shards: readonly strin
     }, `${formatCount(totalTrials)} ${study.plugin.unit} merged from ${n} shards`);
   } finally {
     out.release();
+  }
+}
+
+/** An exact computation; a state space over its documented limit (ExactLimitError) is one input line, exit 2. */
+function exactOrLimit(study: string, compute: () => Float64Array): Float64Array {
+  try {
+    return compute();
+  } catch (e) {
+    if (e instanceof Error && e.name === 'ExactLimitError') throw inputError(study, e.message);
+    throw e;
   }
 }
