@@ -103,8 +103,8 @@ export class DuelWalker {
 }
 
 /** The exact outcome probabilities of a duel under the spec's named policies. */
-export function exactDuel(spec: DuelSpec, policy: DuelPolicy = DUEL_POLICY): ExactDuelResult {
-  const w = new DuelWalker(spec, policy);
+export function exactDuel(spec: DuelSpec, policy: DuelPolicy = DUEL_POLICY, limits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS }): ExactDuelResult {
+  const w = new DuelWalker(spec, policy, limits);
   const { duel } = w;
   const maxRounds = spec.settings.maxRounds;
   const L = duelLayout(maxRounds);
