@@ -97,8 +97,12 @@ export class DuelWalker {
       node.p += p;
       return;
     }
-    if (++this.states > this.limits.states) throw new ExactLimitError(`exact duel has more than ${this.limits.states} states (limit MAX_EXACT_STATES); use balance run`);
+    if (++this.states > this.limits.states) this.tooMany();
     map.set(key, { s, p });
+  }
+
+  tooMany(): never {
+    throw new ExactLimitError(`exact duel has more than ${this.limits.states} states (limit MAX_EXACT_STATES); use balance run`);
   }
 }
 
