@@ -13,7 +13,7 @@ import { duelLayout } from './kernel.js';
 import { DUEL_POLICY } from './policies.js';
 import type { DuelPolicy } from './actions.js';
 import type { DuelSpec } from './setup.js';
-import { FIGHTER_FIELDS, restoreState, saveState, stateKey } from './state.js';
+import { atActivationStart, FIGHTER_FIELDS, restoreState, saveState, stateKey } from './state.js';
 
 /** Distinct states (per round and action boundary, summed) an exact duel may visit. */
 export const MAX_EXACT_STATES = 200_000;
@@ -135,7 +135,7 @@ export function exactDuel(spec: DuelSpec, policy: DuelPolicy = DUEL_POLICY, limi
         restoreState(duel, n.s);
         duel.over = false;
         if (!duel.actionsGoOn(side)) {
-          w.add(to, n.s, n.p);
+          w.add(to, atActivationStart(n.s), n.p);
           continue;
         }
         for (const o of w.step(n.s, r, Infinity, () => {

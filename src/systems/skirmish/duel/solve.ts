@@ -13,7 +13,7 @@ import { Action, ENGAGEMENT, type DuelPolicy, type DuelView } from './actions.js
 import { DuelWalker, MAX_EXACT_PATHS, MAX_EXACT_STATES } from './exact.js';
 import { DUEL_POLICY } from './policies.js';
 import type { DuelSpec } from './setup.js';
-import { restoreState, saveState, stateKey } from './state.js';
+import { atActivationStart, restoreState, saveState, stateKey } from './state.js';
 
 /** How each side chooses: its named policy, or solved (a maximises, b minimises). */
 export type SideMode = 'named' | 'solved';
@@ -109,16 +109,22 @@ export function solveDuel(spec: DuelSpec, modes: readonly [SideMode, SideMode], 
   };
   /** Start of side's activation (which: 0 first, 1 second of the round). */
   const activation = (r: number, side: number, which: number, s: number[]): number => {
+    const key = `s${r}|${side}|${which}|${stateKey(s)}`;
+    const hit = memo.get(key);
+    if (hit !== undefined) return hit;
     let v = 0;
     for (const o of w.step(s, r, 0, () => (duel.beginActivation(side) ? 1 : 0))) v += o.p * action(r, side, which, o.s);
-    return v;
+    return remember(key, v);
   };
   /** An action boundary of side's activation. */
   const action = (r: number, side: number, which: number, s: number[]): number => {
     restoreState(duel, s);
     duel.over = false;
     duel.round = r;
-    if (!duel.actionsGoOn(side)) return which === 0 ? activation(r, 1 - side, 1, s) : round(r + 1, s);
+    if (!duel.actionsGoOn(side)) {
+      const next = atActivationStart([...s]);
+      return which === 0 ? activation(r, 1 - side, 1, next) : round(r + 1, next);
+    }
     const key = `a${r}|${side}|${which}|${stateKey(s)}`;
     const hit = memo.get(key);
     if (hit !== undefined) return hit;

@@ -50,6 +50,21 @@ export function restoreState(duel: Duel, s: readonly number[]): void {
   duel.actionsLeft = s[2 * FIGHTER_FIELDS + 1]!;
 }
 
+/**
+ * The state as the next round or activation sees it: before anything reads them, the activation
+ * resets Aim, moved and Ranged-this-activation of both fighters and the actions left
+ * (Duel.beginActivation), so they are zeroed here and states that differ only in them merge.
+ */
+export function atActivationStart(s: number[]): number[] {
+  for (const at of [0, FIGHTER_FIELDS]) {
+    s[at + 4] = 0;
+    s[at + 5] = 0;
+    s[at + 6] = 0;
+  }
+  s[2 * FIGHTER_FIELDS + 1] = 0;
+  return s;
+}
+
 export function stateKey(s: readonly number[]): string {
   return s.join(',');
 }
