@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, extname, join, relative, resolve } from 'node:path';
 import type { Engine } from '../batch/engine.js';
-import { buildResults, planRun, renderReport, simulatePlan, type Simulation } from '../api.js';
+import { buildResults, exactOrLimit, planRun, renderReport, simulatePlan, type Simulation } from '../api.js';
 import { formatProblem, inputError } from '../config/problems.js';
 import { loadStudy, type Study } from '../config/study.js';
 import { planStudy } from '../plan/plan.js';
@@ -196,12 +196,3 @@ export async function mergeCommand(opts: { study: string; shards: readonly strin
   }
 }
 
-/** An exact computation; a state space over its documented limit (ExactLimitError) is one input line, exit 2. */
-function exactOrLimit(study: string, compute: () => Float64Array): Float64Array {
-  try {
-    return compute();
-  } catch (e) {
-    if (e instanceof Error && e.name === 'ExactLimitError') throw inputError(study, e.message);
-    throw e;
-  }
-}
