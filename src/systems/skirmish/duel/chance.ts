@@ -39,9 +39,10 @@ export function outcomesOf(entry: AttackEntry): Outcomes {
 }
 
 export class ChanceDice implements DuelDice {
-  /** The branch taken at each chance node of the current path, and how many branches it has. */
-  private readonly path: number[] = [];
-  private readonly widths: number[] = [];
+  /** The branch taken at each chance node of the current path, and how many branches it has (first `size` entries). */
+  private path: Int32Array = new Int32Array(64);
+  private widths: Int32Array = new Int32Array(64);
+  private size = 0;
   private depth = 0;
   private d6Left = Infinity;
   /** Probability of the path replayed so far. */
@@ -49,8 +50,7 @@ export class ChanceDice implements DuelDice {
 
   /** Starts the first path of a new step; `d6Budget` d6s at most (more: the path is a reroll, REJECTED). */
   begin(d6Budget: number): void {
-    this.path.length = 0;
-    this.widths.length = 0;
+    this.size = 0;
     this.replay(d6Budget);
   }
 
@@ -68,26 +68,34 @@ export class ChanceDice implements DuelDice {
     return true;
   }
 
-  /** Moves to the next path of the step; false when every path was taken. */
+  /** Moves to the next path of the step (odometer order); false when every path was taken. */
   private advance(): boolean {
     // A path may stop before nodes a previous path had: forget those.
-    this.path.length = this.depth;
-    this.widths.length = this.depth;
-    for (let k = this.path.length - 1; k >= 0; k--) {
+    for (let k = this.depth - 1; k >= 0; k--) {
       if (this.path[k]! + 1 < this.widths[k]!) {
         this.path[k]! += 1;
-        this.path.length = k + 1;
-        this.widths.length = k + 1;
+        this.size = k + 1;
         return true;
       }
     }
+    this.size = 0;
     return false;
   }
 
   private branch(width: number): number {
-    if (this.depth === this.path.length) {
-      this.path.push(0);
-      this.widths.push(width);
+    if (this.depth === this.size) {
+      if (this.size === this.path.length) {
+        const grow = (a: Int32Array): Int32Array => {
+          const b = new Int32Array(a.length * 2);
+          b.set(a);
+          return b;
+        };
+        this.path = grow(this.path);
+        this.widths = grow(this.widths);
+      }
+      this.path[this.size] = 0;
+      this.widths[this.size] = width;
+      this.size++;
     }
     return this.path[this.depth++]!;
   }

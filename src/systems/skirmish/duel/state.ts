@@ -65,6 +65,19 @@ export function atActivationStart(s: number[]): number[] {
   return s;
 }
 
+/** One fighter's fields as one integer below 2^18, or -1 when a field does not fit. */
+function packFighter(s: readonly number[], at: number): number {
+  const wounds = s[at + 1]!;
+  const primary = s[at + 2]!;
+  if (wounds < 0 || wounds > 31 || primary < 0 || primary > 63) return -1;
+  const flags = s[at + 3]! + 2 * s[at + 4]! + 4 * s[at + 5]! + 8 * s[at + 6]! + 16 * s[at + 7]!;
+  return s[at]! + 4 * (wounds + 32 * (primary + 64 * flags));
+}
+
+/** A string naming the state: equal keys, equal states (a short packed form; the full list when a field is out of its range). */
 export function stateKey(s: readonly number[]): string {
-  return s.join(',');
+  const a = packFighter(s, 0);
+  const b = packFighter(s, FIGHTER_FIELDS);
+  if (a < 0 || b < 0) return s.join(',');
+  return `${a + b * 262144}|${s[2 * FIGHTER_FIELDS]!}|${s[2 * FIGHTER_FIELDS + 1]!}`;
 }
