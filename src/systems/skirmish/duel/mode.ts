@@ -117,5 +117,6 @@ export const skirmishDuel: ModePlugin<DuelStudy, DuelSpec> = {
   distributionHeader: DISTRIBUTION_HEADER,
   headlineHeader: ['variant', 'side a', 'side b', 'a wins', '95% CI', 'draws', 'rounds'],
   exact: (spec) => exactDuel(spec).tally,
+  exactIsSlow: true,
   rows,
 };
