@@ -181,16 +181,26 @@ export async function runStudy(study: Study, opts: SimulateOptions = {}): Promis
   }, sim.reached);
 }
 
-/** Exact probabilities (attack modes): the same tables with intervals equal to the values. */
+/** Exact probabilities (attack modes, skirmish duels): the same tables with intervals equal to the values. */
 export function exactStudy(study: Study): Results {
   const plugin = study.plugin;
   const exact = plugin.exact;
   if (!exact) throw inputError(study.file, `${plugin.system} ${plugin.mode} has no exact mode; use balance run`);
   const tasks = planStudy(study, study.data.trials);
   const started = performance.now();
-  const probabilities = tasks.map((t) => exact(t.spec));
+  const probabilities = tasks.map((t) => exactOrLimit(study.file, () => exact(t.spec)));
   const ms = performance.now() - started;
   return buildResults(study, tasks, probabilities, true, { engine: 'exact', exact_time_ms: Number(ms.toFixed(3)) });
+}
+
+/** An exact computation; a state space over its documented limit (ExactLimitError: exact duels) is one input problem, exit 2. */
+export function exactOrLimit(file: string, compute: () => Float64Array): Float64Array {
+  try {
+    return compute();
+  } catch (e) {
+    if (e instanceof Error && e.name === 'ExactLimitError') throw inputError(file, e.message);
+    throw e;
+  }
 }
 
 /** report.md and the self-contained report.html of a run (charts rendered to SVG). */

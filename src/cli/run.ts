@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, extname, join, relative, resolve } from 'node:path';
 import type { Engine } from '../batch/engine.js';
-import { buildResults, planRun, renderReport, simulatePlan, type Simulation } from '../api.js';
+import { buildResults, exactOrLimit, planRun, renderReport, simulatePlan, type Simulation } from '../api.js';
 import { WorkerError } from '../batch/engine.js';
 import { redactUrl } from '../queue/url.js';
 import { formatProblem, inputError } from '../config/problems.js';
@@ -142,7 +142,7 @@ export async function exactCommand(opts: ExactOptions, io: RunIo): Promise<RunRe
   const out = claimOutput(dir, command);
   try {
     const started = performance.now();
-    const probabilities = tasks.map((t) => exact(t.spec));
+    const probabilities = tasks.map((t) => exactOrLimit(opts.study, () => exact(t.spec)));
     const exactMs = performance.now() - started;
     return await finish(study, tasks, probabilities, true, out, io, {
       command, engine: 'exact', exact_time_ms: Number(exactMs.toFixed(3)),
@@ -222,3 +222,4 @@ export async function mergeCommand(opts: { study: string; shards: readonly strin
     out.release();
   }
 }
+

@@ -142,7 +142,7 @@ export async function createServer(opts: ServeOptions): Promise<FastifyInstance>
     }
     const tasks = study.plugin.plan(study.data, 1).length;
     return {
-      ok: true, system: study.plugin.system, mode: study.plugin.mode, exact: study.plugin.exact !== undefined,
+      ok: true, system: study.plugin.system, mode: study.plugin.mode, exact: study.plugin.exact !== undefined && study.plugin.exactIsSlow !== true,
       tasks, trials: study.data.trials, seed: study.data.seed, warnings: study.warnings.map(toJson),
     };
   });

@@ -34,20 +34,24 @@ export interface FightSummary {
 export function fightSummary(
   tally: Float64Array, roundsAt: number, maxRounds: number,
   labels: { variant: string; a: string; b: string; readonly extra?: readonly Cell[] },
+  /** Exact probabilities (balance exact): counts and trials are empty, the interval is the value. */
+  exact = false,
 ): FightSummary {
   const [aWins, bWins, draws] = [tally[0]!, tally[1]!, tally[2]!];
   const n = aWins + bWins + draws;
-  const ci = wilson(aWins, n);
+  const ci = exact ? { low: aWins / n, high: aWins / n } : wilson(aWins, n);
   const rounds = tally.slice(roundsAt, roundsAt + maxRounds + 1);
-  const roundStats = summarizeHistogram(rounds, false);
+  const roundStats = summarizeHistogram(rounds, exact);
   const distribution: Cell[][] = [];
   const extra = labels.extra ?? [];
   const row = (metric: string, value: string | number, count: number): void => {
-    distribution.push([labels.variant, labels.a, labels.b, metric, value, count, count / n, ...extra]);
+    distribution.push([labels.variant, labels.a, labels.b, metric, value, exact ? '' : count, count / n, ...extra]);
   };
   return {
     n, aWins, bWins, draws, ci, rounds, roundStats, distribution, row,
-    pinned: [labels.variant, labels.a, labels.b, n, aWins, bWins, draws, aWins / n, ci.low, ci.high, roundStats.mean],
+    pinned: exact
+      ? [labels.variant, labels.a, labels.b, '', '', '', '', aWins / n, ci.low, ci.high, roundStats.mean]
+      : [labels.variant, labels.a, labels.b, n, aWins, bWins, draws, aWins / n, ci.low, ci.high, roundStats.mean],
     stat: { metric: 'a_win_rate', kind: 'rate', n, successes: aWins },
     histogram: (metric, counts) => Array.from(counts).forEach((c, k) => row(metric, k, c)),
     roundsRows: () => {

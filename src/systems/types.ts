@@ -91,6 +91,8 @@ export interface ModePlugin<Study, Spec, Prepared = unknown> {
   readonly kernels: { readonly dice: Kernel<Spec, Prepared> } & { readonly table?: Kernel<Spec, unknown> };
   /** Exact probabilities in the tally's layout, where the mode supports it. */
   readonly exact?: (spec: Spec) => Float64Array;
+  /** Exact takes a noticeable time per task (whole fights): the playground does not offer it as you type. */
+  readonly exactIsSlow?: boolean;
   /** What one trial is called in progress and run.json ("attacks", "duels"). */
   readonly unit: string;
   readonly summaryHeader: readonly string[];

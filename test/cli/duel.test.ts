@@ -40,9 +40,9 @@ describe('balance run (duel)', () => {
     expect(r.stderr).toMatch(/weapons\.shortbow\.keywords\[0\]: warning: keyword "smoke" is accepted but not modelled: Smoke blocks line of sight/);
   });
 
-  it('exact is refused for duels', () => {
-    const r = balance(['exact', studyFile(DUEL)]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/skirmish duel has no exact mode/);
+  it('exact works for skirmish duels (files and values: test/cli/exact-duel.test.ts)', () => {
+    const r = balance(['exact', studyFile(DUEL), '--out', tempDir()]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/8 exact distributions in/);
   });
 });

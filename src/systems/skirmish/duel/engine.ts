@@ -72,10 +72,7 @@ export class Duel implements DuelView {
 
   /** Plays one duel to the end. */
   play(): DuelResult {
-    this.fighters[0].reset();
-    this.fighters[1].reset();
-    this.distance = this.spec.settings.distance;
-    this.over = false;
+    this.start();
     if (this.observer !== null) this.observer.begin();
     const maxRounds = this.spec.settings.maxRounds;
     for (this.round = 1; this.round <= maxRounds; this.round++) {
@@ -87,9 +84,22 @@ export class Duel implements DuelView {
       if (this.over) break;
     }
     if (!this.over) this.round = maxRounds;
-    const winner = !this.over ? 2 : this.fighters[0].state === OUT_OF_ACTION ? 1 : 0;
+    const winner = this.winner();
     if (this.observer !== null) this.observer.end(winner, this.round);
     return { winner, rounds: this.round };
+  }
+
+  /** The state before round 1: both fighters fresh, the study's starting distance. */
+  start(): void {
+    this.fighters[0].reset();
+    this.fighters[1].reset();
+    this.distance = this.spec.settings.distance;
+    this.over = false;
+  }
+
+  /** 0 = a won, 1 = b won, 2 = draw (not over after maxRounds). */
+  winner(): number {
+    return !this.over ? 2 : this.fighters[0].state === OUT_OF_ACTION ? 1 : 0;
   }
 
   /** Whether side s activates this round: Active or Downed (Stunned too with knob stunnedActs). */
@@ -112,8 +122,14 @@ export class Duel implements DuelView {
 
   /** One activation of side s: 2 actions (a Recover of 6 adds one). */
   activate(s: number): void {
+    if (!this.beginActivation(s)) return;
+    while (this.actionsGoOn(s)) this.nextAction(s);
+  }
+
+  /** The start of side s's activation (flags that last one activation end); false if s does not activate. */
+  beginActivation(s: number): boolean {
     const f = this.fighters[s]!;
-    if (!this.activates(s)) return;
+    if (!this.activates(s)) return false;
     f.braced = 0;
     f.aimed = 0;
     f.rangedThisActivation = false;
@@ -126,10 +142,18 @@ export class Duel implements DuelView {
     other.aimed = 0;
     other.rangedThisActivation = false;
     this.actionsLeft = 2;
-    while (this.actionsLeft > 0 && !this.over && this.activates(s)) {
-      this.actionsLeft--;
-      this.perform(s, this.policy.decide(this, s, false), false);
-    }
+    return true;
+  }
+
+  /** Whether side s's activation has another action. */
+  actionsGoOn(s: number): boolean {
+    return this.actionsLeft > 0 && !this.over && this.activates(s);
+  }
+
+  /** One action of side s's activation, as its policy decides. */
+  nextAction(s: number): void {
+    this.actionsLeft--;
+    this.perform(s, this.policy.decide(this, s, false), false);
   }
 
   /** Performs one action of side s (an action of its activation, or a reaction). */

@@ -6,6 +6,7 @@ import { fightSummary } from '../../fight-summary.js';
 import { checkPairs, DUEL_SIDES, expandPairs } from '../../pairs.js';
 import { hashKey } from '../../../dice/rng.js';
 import { summarizeHistogram } from '../../../stats/histogram.js';
+import { exactDuel } from './exact.js';
 import { duelLayout, skirmishDuelDice, skirmishDuelTable } from './kernel.js';
 import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../../types.js';
 import { DEFENDER_STATES } from '../profile.js';
@@ -74,11 +75,11 @@ const SUMMARY_HEADER = [
 
 const DISTRIBUTION_HEADER = ['variant', 'side_a', 'side_b', 'metric', 'value', 'count', 'probability', 'policy_a', 'policy_b'] as const;
 
-function rows(task: PlannedTask<DuelSpec>, tally: Float64Array) {
+function rows(task: PlannedTask<DuelSpec>, tally: Float64Array, exact: boolean) {
   const spec = task.spec;
   const { variant, a, b, policyA, policyB } = task.labels as Record<string, string>;
   const L = duelLayout(spec.settings.maxRounds);
-  const f = fightSummary(tally, L.rounds, spec.settings.maxRounds, { variant: variant!, a: a!, b: b!, extra: [policyA!, policyB!] });
+  const f = fightSummary(tally, L.rounds, spec.settings.maxRounds, { variant: variant!, a: a!, b: b!, extra: [policyA!, policyB!] }, exact);
   const n = f.n;
   const woundsA = tally.slice(L.aWounds, L.aWounds + spec.a.fighter.wounds + 1);
   const woundsB = tally.slice(L.bWounds, L.bWounds + spec.b.fighter.wounds + 1);
@@ -93,7 +94,7 @@ function rows(task: PlannedTask<DuelSpec>, tally: Float64Array) {
   f.histogram('a_wounds_left', woundsA);
   f.histogram('b_wounds_left', woundsB);
   const headline = [
-    variant!, `${a} (${policyA})`, `${b} (${policyB})`, (f.aWins / n).toFixed(3), `${f.ci.low.toFixed(3)}-${f.ci.high.toFixed(3)}`,
+    variant!, `${a} (${policyA})`, `${b} (${policyB})`, (f.aWins / n).toFixed(3), exact ? 'exact' : `${f.ci.low.toFixed(3)}-${f.ci.high.toFixed(3)}`,
     (f.draws / n).toFixed(3), f.roundStats.mean.toFixed(2),
   ];
   const matchup = {
@@ -115,5 +116,7 @@ export const skirmishDuel: ModePlugin<DuelStudy, DuelSpec> = {
   summaryHeader: SUMMARY_HEADER,
   distributionHeader: DISTRIBUTION_HEADER,
   headlineHeader: ['variant', 'side a', 'side b', 'a wins', '95% CI', 'draws', 'rounds'],
-  rows: (task, tally) => rows(task, tally),
+  exact: (spec) => exactDuel(spec).tally,
+  exactIsSlow: true,
+  rows,
 };

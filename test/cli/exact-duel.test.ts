@@ -1,0 +1,48 @@
+/** `balance exact` on a skirmish duel study: the same files and columns as `run`, exact values, and the state limit. */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { balance, ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { expectRateNear } from '../helpers/se.js';
+
+const DUEL = readFileSync(join(ROOT, 'test/fixtures/keen-stout-duel.yaml'), 'utf8').replace(/matchups:[\s\S]*?variants:/, `matchups:
+  - { a: keen-sword, b: stout-axe-medium }
+  - { a: archer, b: stout-axe-medium, policyA: shooter, policyB: aggressive }
+variants:`);
+
+const csv = (dir: string, f: string): string[][] => readFileSync(join(dir, f), 'utf8').trim().split('\n').map((l) => l.split(','));
+
+describe('balance exact (skirmish duel)', () => {
+  it('writes run\'s files and columns: trials and counts empty, the interval equal to the value, agreeing with run', () => {
+    const study = studyFile(DUEL);
+    const [exact, sim] = [tempDir(), tempDir()];
+    const r = balance(['exact', study, '--out', exact]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/exact distributions in/);
+    expect(balance(['run', study, '--out', sim, '--trials', '4000']).code).toBe(0);
+    const [eh, ...erows] = csv(exact, 'summary.csv');
+    const [sh, ...srows] = csv(sim, 'summary.csv');
+    expect(eh).toEqual(sh);
+    expect(erows).toHaveLength(srows.length);
+    erows.forEach((row, i) => {
+      expect(row.slice(3, 7)).toEqual(['', '', '', '']);
+      expect(row[8]).toBe(row[7]);
+      expect(row[9]).toBe(row[7]);
+      expectRateNear(Number(srows[i]![7]), Number(row[7]), 4000, `row ${i}`);
+    });
+    const [dh, ...drows] = csv(exact, 'distribution.csv');
+    expect(dh).toEqual(csv(sim, 'distribution.csv')[0]);
+    expect(drows.every((d) => d[5] === '')).toBe(true);
+    expect(drows.length).toBe(csv(sim, 'distribution.csv').length - 1);
+  });
+
+  it('a duel over the state limit is one input line naming the limit (exit 2, no output files)', () => {
+    const big = DUEL.replace(/wounds: 3/g, 'wounds: 20').replace('maxRounds: 20', 'maxRounds: 1000');
+    const out = join(tempDir(), 'out');
+    const r = balance(['exact', studyFile(big), '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/more than 200000 states \(limit MAX_EXACT_STATES\); use balance run/);
+    expect(existsSync(join(out, 'summary.csv'))).toBe(false);
+  });
+});
