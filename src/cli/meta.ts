@@ -3,27 +3,19 @@
  * for its equilibrium and writes meta.csv, matrix.csv, run.json, report.md and report.html (all or
  * nothing, like run).
  */
-import { chooseEngine, type Engine } from '../batch/engine.js';
+import { chooseEngine } from '../batch/engine.js';
 import { formatProblem, inputError } from '../config/problems.js';
 import { analyseVariants, loadMetaStudy, planMeta, simulateMeta } from '../analysis/run-meta.js';
 import { analysisReport } from '../report/analysis-page.js';
 import { metaCsv, metaHtml, metaMarkdown } from '../report/meta.js';
 import { ensureWritableDir, writeAllOrNothing } from '../report/write.js';
 import { createProgress, formatCount } from './progress.js';
-import { defaultOutDir, studyPath, type RunIo, type RunResult } from './run.js';
+import { defaultOutDir, studyPath, type RunIo, type RunOptions, type RunResult } from './run.js';
 import { textTable } from './table.js';
 import { VERSION } from './version.js';
 
-export interface AnalysisOptions {
-  readonly study: string;
-  readonly out?: string | undefined;
-  readonly trials?: number | undefined;
-  readonly workers: number;
-  readonly seed?: number | undefined;
-  readonly engine?: Engine | 'auto' | undefined;
-  readonly precision?: number | undefined;
-  readonly maxTrials?: number | undefined;
-}
+/** What meta and solve take: run's options without sharding or a queue. */
+export type AnalysisOptions = Omit<RunOptions, 'shard' | 'queue'>;
 
 export async function metaCommand(opts: AnalysisOptions, io: RunIo): Promise<RunResult> {
   const study = loadMetaStudy(opts.study);
