@@ -15,6 +15,7 @@ import { skirmishDuel } from '../src/systems/skirmish/duel/mode.js';
 import type { DuelSpec } from '../src/systems/skirmish/duel/setup.js';
 import type { DuelStudy } from '../src/systems/skirmish/schema.js';
 import type { Kernel, PlannedTask } from '../src/systems/types.js';
+import { kernelRate } from './kernel-rate.js';
 
 const FIXTURE = fileURLToPath(new URL('../../test/fixtures/keen-stout-duel.yaml', import.meta.url));
 const STUDY = readFileSync(FIXTURE, 'utf8').replace(/matchups:[\s\S]*?variants:/, `matchups:
@@ -24,19 +25,7 @@ variants:`);
 const study = validate(parseStudy('bench.yaml', STUDY), skirmishDuel.schema) as DuelStudy;
 const [melee, ranged] = skirmishDuel.plan(study, 1) as [PlannedTask<DuelSpec>, PlannedTask<DuelSpec>];
 
-function rate(kernel: Kernel<DuelSpec, unknown>, spec: DuelSpec, n: number): number {
-  const p = kernel.prepare(spec);
-  const tally = new Float64Array(kernel.tallySize(spec));
-  const rng = Int32Array.from([1, 2, 3, 4]);
-  kernel.run(p, rng, Math.min(n, 20_000), tally);
-  let best = 0;
-  for (let rep = 0; rep < 3; rep++) {
-    const t0 = performance.now();
-    kernel.run(p, rng, n, tally);
-    best = Math.max(best, n / ((performance.now() - t0) / 1000));
-  }
-  return best;
-}
+const rate = (kernel: Kernel<DuelSpec, unknown>, spec: DuelSpec, n: number): number => kernelRate(kernel, spec, n, 20_000);
 
 const k = (x: number): string => `${(x / 1e6).toFixed(2)} M/s`;
 console.log('\nWhole duels, one core:');

@@ -6,20 +6,9 @@
 import { fileURLToPath } from 'node:url';
 import { loadStudy } from '../src/config/study.js';
 import type { Kernel, PlannedTask } from '../src/systems/types.js';
+import { kernelRate } from './kernel-rate.js';
 
-function rate(kernel: Kernel<unknown, unknown>, spec: unknown, n: number): number {
-  const p = kernel.prepare(spec);
-  const tally = new Float64Array(kernel.tallySize(spec));
-  const rng = Int32Array.from([1, 2, 3, 4]);
-  kernel.run(p, rng, Math.min(n, 5_000), tally);
-  let best = 0;
-  for (let rep = 0; rep < 3; rep++) {
-    const t0 = performance.now();
-    kernel.run(p, rng, n, tally);
-    best = Math.max(best, n / ((performance.now() - t0) / 1000));
-  }
-  return best;
-}
+const rate = (kernel: Kernel<unknown, unknown>, spec: unknown, n: number): number => kernelRate(kernel, spec, n, 5_000);
 
 const config = (name: string): string => fileURLToPath(new URL(`../../configs/${name}`, import.meta.url));
 console.log('\nWhole fights, one core, per-die engine (best of 3):');
