@@ -2,26 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { scripted } from '../../../src/dice/dice.js';
 import {
-  Act, DEAD, DYING, ENEMIES, Fight, FINISH_OFF, FOCUS_WEAKEST, HEROES, SKIRMISHER, STABLE, STANDING, type FighterSpec,
+  Act, DEAD, DYING, ENEMIES, Fight, FINISH_OFF, HEROES, SKIRMISHER, STABLE, STANDING,
 } from '../../../src/systems/d20/fight.js';
 import { declare } from '../../../src/systems/d20/policies.js';
-import { DEFAULT_D20_KNOBS, type D20Knobs } from '../../../src/systems/d20/rules.js';
-import type { CreatureInput, WeaponInput } from '../../../src/systems/d20/schema.js';
+import { DEFAULT_D20_KNOBS } from '../../../src/systems/d20/rules.js';
+import { bow, d20Fixtures, sword } from '../../helpers/d20-fight.js';
 
-const creature = (p: Partial<CreatureInput>): CreatureInput => ({
-  hp: 10, ac: 13, str: 0, dex: 0, con: 0, pb: 2, proficientSaves: [], hitDie: 'd8', fatigue: 0, speed: 30, supply: 0, ...p,
-});
-const sword: WeaponInput = { kind: 'melee', damage: '1d8', finesse: false, twoHanded: false };
-const bow: WeaponInput = { kind: 'ranged', damage: '1d6', finesse: false, twoHanded: false };
-const f = (name: string, side: number, c: Partial<CreatureInput> = {}, w = sword, policy = FOCUS_WEAKEST): FighterSpec => ({
-  name, side, creature: creature(c), weapon: w, policy,
-});
-
-function fight(fighters: FighterSpec[], faces: number[], knobs: Partial<D20Knobs> = {}): Fight {
-  const x = new Fight({ fighters, knobs: { ...DEFAULT_D20_KNOBS, ...knobs }, maxRounds: 5 }, scripted(...faces));
-  x.reset();
-  return x;
-}
+const { f, fight } = d20Fixtures(0);
 const down = (x: Fight, i: number, state = DYING): void => {
   x.creatures[i]!.state = state;
   x.creatures[i]!.hp = 0;

@@ -1,27 +1,12 @@
 /** d20 fights (seed 003, rules.md 3.3-3.4), with scripted dice. */
 import { describe, expect, it } from 'vitest';
-import { scripted } from '../../../src/dice/dice.js';
 import {
-  Act, DEAD, DODGE_WHEN_LOW, DYING, ENEMIES, Fight, FOCUS_WEAKEST, HEROES, OUT, RANDOM, STABLE, STANDING, SUPPORT, type FighterSpec,
+  Act, DEAD, DODGE_WHEN_LOW, DYING, ENEMIES, HEROES, OUT, RANDOM, STABLE, STANDING, SUPPORT,
 } from '../../../src/systems/d20/fight.js';
 import { declare, randomFoe } from '../../../src/systems/d20/policies.js';
-import { DEFAULT_D20_KNOBS, type D20Knobs } from '../../../src/systems/d20/rules.js';
-import type { CreatureInput, WeaponInput } from '../../../src/systems/d20/schema.js';
+import { bow, d20Fixtures, sword } from '../../helpers/d20-fight.js';
 
-const creature = (p: Partial<CreatureInput>): CreatureInput => ({
-  hp: 10, ac: 13, str: 0, dex: 0, con: 0, pb: 2, proficientSaves: [], hitDie: 'd8', fatigue: 0, speed: 30, supply: 1, ...p,
-});
-const sword: WeaponInput = { kind: 'melee', damage: '1d8', finesse: false, twoHanded: false };
-const bow: WeaponInput = { kind: 'ranged', damage: '1d6', finesse: false, twoHanded: false };
-const f = (name: string, side: number, c: Partial<CreatureInput> = {}, w = sword, policy = FOCUS_WEAKEST): FighterSpec => ({
-  name, side, creature: creature(c), weapon: w, policy,
-});
-
-function fight(fighters: FighterSpec[], faces: number[], knobs: Partial<D20Knobs> = {}): Fight {
-  const x = new Fight({ fighters, knobs: { ...DEFAULT_D20_KNOBS, ...knobs }, maxRounds: 5 }, scripted(...faces));
-  x.reset();
-  return x;
-}
+const { f, fight } = d20Fixtures(1);
 
 describe('death and dying (2d6 - Fatigue at the start of the hero turn)', () => {
   const roll = (faces: number[], fatigue = 0) => {
