@@ -58,6 +58,8 @@ export class ExchangeDuel {
   loser = -1;
   /** Whose turn it is. */
   active = 0;
+  /** Proactive attacks made so far in this turn. */
+  attacks = 0;
   /** Set by a tracer (kernel.observe); null in run. */
   observer: TraceObserver | null = null;
 
@@ -67,22 +69,29 @@ export class ExchangeDuel {
   }
 
   play(): ExchangeDuelResult {
-    this.chars[0].reset();
-    this.chars[1].reset();
-    this.end = END_MAX_ROUNDS;
-    this.loser = -1;
-    const obs = this.observer;
-    if (obs !== null) obs.begin();
-    const o = this.spec.knobs.opener;
-    const first = o === 'a' ? 0 : o === 'b' ? 1 : this.dice.roll(2) - 1;
-    this.round = 1;
-    if (obs !== null) this.emit(first, 'initiative', { result: `${SIDES[first]!} opens (opener: ${o})` });
+    const first = this.start();
     for (this.round = 1; this.round <= this.spec.maxRounds; this.round++) {
       this.turn(first);
       if (this.loser < 0) this.turn(1 - first);
       if (this.loser >= 0) return this.finish(1 - this.loser, this.end, this.round);
     }
     return this.finish(2, END_MAX_ROUNDS, this.spec.maxRounds);
+  }
+
+  /** The start of a duel: both characters fresh, the opener chosen (knob, or a fair roll). Returns the side that opens every round. */
+  start(): number {
+    this.chars[0].reset();
+    this.chars[1].reset();
+    this.end = END_MAX_ROUNDS;
+    this.loser = -1;
+    this.attacks = 0;
+    const obs = this.observer;
+    if (obs !== null) obs.begin();
+    const o = this.spec.knobs.opener;
+    const first = o === 'a' ? 0 : o === 'b' ? 1 : this.dice.roll(2) - 1;
+    this.round = 1;
+    if (obs !== null) this.emit(first, 'initiative', { result: `${SIDES[first]!} opens (opener: ${o})` });
+    return first;
   }
 
   private finish(winner: number, end: number, rounds: number): ExchangeDuelResult {
@@ -92,20 +101,37 @@ export class ExchangeDuel {
 
   /** One turn: Refresh, stand up if Prone, proactive attacks by policy, then end-of-turn effects (Lingering Harm, Reeling running out). */
   turn(s: number): void {
+    this.beginTurn(s);
+    while (this.attack(s));
+    if (this.loser < 0) this.endTurn(s);
+  }
+
+  /** The start of side s's turn: Refresh, then stand up if Prone (the policy stands whenever it can pay). */
+  beginTurn(s: number): void {
     const me = this.chars[s]!;
     this.active = s;
+    this.attacks = 0;
     me.refresh();
     if (this.observer !== null) this.emit(s, 'refresh', { ready: me.ready, wounded: me.wounded, state_after: me.stateWord() });
-    // Standing has a base cost of 1 AD (Slowed doubles it); the policy stands whenever it can pay.
+    // Standing has a base cost of 1 AD (Slowed doubles it).
     const stood = me.standUp();
     if (stood > 0 && this.observer !== null) this.emit(s, 'stand-up', { cost: stood, ready: me.ready, state_after: me.stateWord() });
-    for (let k = 0; k <= me.attackSkill && this.loser < 0; k++) {
-      const boost = me.attackBoost(me.attackSkill, me.baseCost, me.policy.reserve);
-      if (boost < 0) break;
-      this.exchange(s, boost);
-    }
-    if (this.loser >= 0) return;
-    // Lingering Harm: the only other source in a duel is the opponent.
+  }
+
+  /** Side s's next proactive attack, if its policy makes one: at most Skill Level + 1 a turn, while both fight. False when the turn's attacks are over. */
+  attack(s: number): boolean {
+    const me = this.chars[s]!;
+    if (this.attacks > me.attackSkill || this.loser >= 0) return false;
+    const boost = me.attackBoost(me.attackSkill, me.baseCost, me.policy.reserve);
+    if (boost < 0) return false;
+    this.attacks++;
+    this.exchange(s, boost);
+    return true;
+  }
+
+  /** The end of side s's turn (both still fighting): Lingering Harm (the only other source in a duel is the opponent), then Reeling runs out. */
+  endTurn(s: number): void {
+    const me = this.chars[s]!;
     if (me.harmDue(1 - s)) {
       const before = me.vit;
       takeWounds(me, 1);
