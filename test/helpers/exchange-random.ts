@@ -18,20 +18,21 @@ const POLICIES = ['all-in', 'guard-first', 'reserve-1', 'reserve-2', 'all-in+kee
 const CONDITIONS: readonly Condition[] = ['slowed', 'reeling', 'prone', 'stunned'];
 const FACES = [DEFAULT_EXCHANGE_KNOBS.faces, [0, 1, 1, 2], [0, 0, 1, 1, 1, 2, 2, 3]];
 
-function randomLoadout(r: (n: number) => number, name: string): ExchangeLoadout {
-  const vitality = 3 + r(5);
+function randomLoadout(r: (n: number) => number, name: string, small: boolean): ExchangeLoadout {
+  const vitality = 3 + r(small ? 3 : 5);
+  const skill = small ? 2 : 3;
   const character: CharacterInput = {
     vitality, ...(r(3) === 0 ? { actionDice: 2 + r(5) } : {}), magicDice: r(3), strength: r(4), agility: r(4), cognition: 0, resilience: r(4),
-    melee: r(3), ranged: r(3), acrobatics: r(3), athletics: 0, baseMovement: 10,
+    melee: r(skill), ranged: r(skill), acrobatics: r(skill), athletics: 0, baseMovement: 10,
   };
   return { name, character, weapon: WEAPONS[r(WEAPONS.length)]!, soak: r(4) };
 }
 
-/** A random exchange duel at distance 1; `maxRounds` caps its rounds. */
-export function randomExchangeDuel(seed: number, maxRounds = 8): ExchangeDuelSpec {
+/** A random exchange duel at distance 1; `maxRounds` caps its rounds; `small`: Vitality 3-5 and Skill Levels 0-1 (solved duels in tests stay quick). */
+export function randomExchangeDuel(seed: number, maxRounds = 8, small = false): ExchangeDuelSpec {
   const r = lcg(seed);
   const side = (name: string) => ({
-    loadout: randomLoadout(r, name),
+    loadout: randomLoadout(r, name, small),
     policy: parsePolicy(POLICIES[r(POLICIES.length)]!),
     conditions: CONDITIONS.filter(() => r(6) === 0),
   });

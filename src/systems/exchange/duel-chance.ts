@@ -15,22 +15,35 @@ interface Support {
   readonly probs: Float64Array;
 }
 
+/** The kind of a chance node (decisions are numbered by the deciding side, 0 or 1). */
+export const CHANCE = -1;
+
 export class ExchangeChanceDice implements TotalDice {
   readonly path = new ChancePath();
   /** Per knobs object: supports by n * 3 + edge + 1. */
   private readonly supports = new WeakMap<ExchangeKnobs, Map<number, Support>>();
 
   roll(sides: number): number {
-    const face = this.path.branch(sides) + 1;
-    this.path.prob /= sides;
+    const face = this.node(sides, CHANCE) + 1;
+    this.weigh(1 / sides);
     return face;
   }
 
   total(n: number, edge: number, knobs: ExchangeKnobs): number {
     const s = this.support(n, edge, knobs);
-    const i = this.path.branch(s.totals.length);
-    this.path.prob *= s.probs[i]!;
+    const i = this.node(s.totals.length, CHANCE);
+    this.weigh(s.probs[i]!);
     return s.totals[i]!;
+  }
+
+  /** The branch this path takes at its next node: a chance node (kind CHANCE) or a decision (kind: the deciding side; the solver's dice). */
+  protected node(width: number, _kind: number): number {
+    return this.path.branch(width);
+  }
+
+  /** Multiplies the path's probability by the chance of the branch just taken. */
+  protected weigh(p: number): void {
+    this.path.prob *= p;
   }
 
   private support(n: number, edge: number, knobs: ExchangeKnobs): Support {
