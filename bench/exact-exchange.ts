@@ -3,7 +3,8 @@
  * sword + leather against greataxe + leather, and the sword mirror, reserve-1 both, maxRounds 30,
  * Continuation Checks on) with the states visited and dice paths replayed, best of 5 after a
  * warm-up; beside it the dice engine's duels per second on one core, and how many simulated duels
- * the exact time buys (with the standard error of a win rate they would give).
+ * the exact time buys (with the standard error of a win rate they would give). Then the solved
+ * values of the first duel (solve.ts): a's best response to b's named policy and the minimax value.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,7 @@ import type { ExchangeDuelSpec } from '../src/systems/exchange/duel.js';
 import { exactExchangeDuel } from '../src/systems/exchange/duel-exact.js';
 import { exchangeDuelDice } from '../src/systems/exchange/duel-kernel.js';
 import { exchangeDuel } from '../src/systems/exchange/duel-mode.js';
+import { solveExchangeDuel, type SideMode } from '../src/systems/exchange/duel-solve.js';
 import type { ExchangeDuelStudy } from '../src/systems/exchange/schema.js';
 import type { PlannedTask } from '../src/systems/types.js';
 import { kernelRate } from './kernel-rate.js';
@@ -44,4 +46,11 @@ for (const [a, b] of [['sword-leather', 'greataxe-leather'], ['sword-leather', '
   const duels = (rate * exact.ms) / 1000;
   const se = Math.sqrt((t[0]! * (1 - t[0]!)) / duels);
   console.log(`  dice engine ${(rate / 1000).toFixed(0)} k duels/s (N = 200,000): the exact time buys ${Math.round(duels)} duels, a win rate SE of ${se.toFixed(4)}`);
+}
+
+const first = pick('sword-leather', 'greataxe-leather').spec;
+for (const modes of [['named', 'named'], ['solved', 'named'], ['named', 'solved'], ['solved', 'solved']] as [SideMode, SideMode][]) {
+  const t0 = performance.now();
+  const r = solveExchangeDuel(first, modes);
+  console.log(`solved ${modes.join(' vs ')}: P(a) + P(draw)/2 = ${r.value.toFixed(6)} in ${(performance.now() - t0).toFixed(0)} ms, ${r.states} states, ${r.paths} paths`);
 }
