@@ -71,7 +71,15 @@ export function afterAttacks(s: number[]): number[] {
   return s;
 }
 
-/** A string naming the state: equal keys, equal states. */
+/**
+ * A string naming the state: equal keys, equal states. One character per field (every field is a
+ * small non-negative integer in a duel that goes on); the comma-joined list when one is not, which
+ * is longer than STATE_SIZE characters, so the two forms never meet.
+ */
 export function stateKey(s: readonly number[]): string {
-  return s.join(',');
+  for (let i = 0; i < s.length; i++) {
+    const x = s[i]!;
+    if (x < 0 || x > 0xffff || x !== Math.floor(x)) return s.join(',');
+  }
+  return String.fromCharCode(...s);
 }
