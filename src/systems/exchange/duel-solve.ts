@@ -107,7 +107,9 @@ export function solveExchangeDuel(spec: ExchangeDuelSpec, modes: readonly [SideM
   const duel = new ExchangeDuel(spec, dice);
   duel.chooser = dice;
   const maxRounds = spec.maxRounds;
-  const memo = new Map<string, number>();
+  /** Values by boundary (kind, round, opener, side), each keyed by the state. */
+  const memos: Map<string, number>[] = [];
+  let states = 0;
   let paths = 0;
 
   /** Every path of `run` from state s: the step's tree and its leaves; `next` values each leaf that goes on. */
@@ -127,28 +129,31 @@ export function solveExchangeDuel(spec: ExchangeDuelSpec, modes: readonly [SideM
     const t = dice.root;
     return evaluate(t, leaves.map((l) => (l.s === null ? l.score : next(l))));
   };
-  const memoised = (key: string, compute: () => number): number => {
+  const memoised = (kind: number, r: number, first: number, side: number, s: readonly number[], compute: () => number): number => {
+    const at = ((r * 3 + kind) * 2 + first) * 2 + side;
+    const memo = memos[at] ?? (memos[at] = new Map<string, number>());
+    const key = stateKey(s);
     const hit = memo.get(key);
     if (hit !== undefined) return hit;
     const v = compute();
-    if (memo.size >= limits.states) throw new ExactLimitError(`solved exchange duel has more than ${limits.states} states (limit MAX_EXACT_STATES)`);
+    if (++states > limits.states) throw new ExactLimitError(`solved exchange duel has more than ${limits.states} states (limit MAX_EXACT_STATES)`);
     memo.set(key, v);
     return v;
   };
   /** The start of side's turn in round r (`first` opens every round). */
   const turnStart = (r: number, first: number, side: number, s: number[]): number => {
     if (r > maxRounds) return 0.5;
-    return memoised(`T${r}|${first}|${side}|${stateKey(s)}`, () => step(s, r, () => (duel.beginTurn(side), 0), (l) => attackAt(r, first, side, l.s!)));
+    return memoised(0, r, first, side, s, () => step(s, r, () => (duel.beginTurn(side), 0), (l) => attackAt(r, first, side, l.s!)));
   };
   /** An attack boundary of side's turn. */
   const attackAt = (r: number, first: number, side: number, s: number[]): number =>
-    memoised(`A${r}|${first}|${side}|${stateKey(s)}`, () => step(s, r, () => (duel.attack(side) ? 1 : 0), (l) =>
+    memoised(1, r, first, side, s, () => step(s, r, () => (duel.attack(side) ? 1 : 0), (l) =>
       (l.value === 1 ? attackAt(r, first, side, l.s!) : turnEnd(r, first, side, afterAttacks(l.s!)))));
   /** The end of side's turn (Lingering Harm, Reeling running out). */
   const turnEnd = (r: number, first: number, side: number, s: number[]): number =>
-    memoised(`E${r}|${first}|${side}|${stateKey(s)}`, () => step(s, r, () => (duel.endTurn(side), 0), (l) =>
+    memoised(2, r, first, side, s, () => step(s, r, () => (duel.endTurn(side), 0), (l) =>
       (side === first ? turnStart(r, first, 1 - first, afterAttacks(l.s!)) : turnStart(r + 1, first, first, afterAttacks(l.s!)))));
 
   const value = step(saveState(duel), 1, () => duel.start(), (l) => turnStart(1, l.value, l.value, l.s!));
-  return { value, states: memo.size, paths };
+  return { value, states, paths };
 }
