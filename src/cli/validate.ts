@@ -1,5 +1,5 @@
 /** `balance validate`: load and check a study; print what it would run. */
-import { parseStudy, readStudyFile } from '../config/load.js';
+import { parseStudy } from '../config/load.js';
 import { formatProblem } from '../config/problems.js';
 import { loadStudy } from '../config/study.js';
 import { planStudy } from '../plan/plan.js';
@@ -12,7 +12,7 @@ export async function validateCommand(file: string, io: RunIo, list = false): Pr
   const tasks = planStudy(study, study.data.trials);
   // The `meta:` and `solve:` blocks (balance meta / balance solve), checked as those commands would.
   // Loaded only for studies that have them: the solver pulls in the engine, which validate avoids.
-  const data = parseStudy(file, readStudyFile(file)).data as Record<string, unknown>;
+  const data = parseStudy(file, study.text).data as Record<string, unknown>;
   const analyses = data['meta'] !== undefined || data['solve'] !== undefined
     ? (await import('../analysis/check.js')).checkAnalysisBlocks(file, data)
     : [];
