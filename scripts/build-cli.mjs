@@ -49,7 +49,7 @@ const build = await rolldown({
     },
   }],
 });
-const { output } = await build.generate({ format: 'cjs', strict: true, codeSplitting: false, comments: { legal: true, annotation: false, jsdoc: false } });
+const { output } = await build.generate({ format: 'cjs', strict: true, charset: 'ascii', codeSplitting: false, comments: { legal: true, annotation: false, jsdoc: false } });
 await build.close();
 if (output.length !== 1 || output[0].type !== 'chunk') fail(`expected one script, got ${output.map((o) => o.fileName).join(', ')}`);
 const chunk = output[0];

@@ -5,7 +5,7 @@
  * code; every other command is imported from its own file when it runs.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, symlinkSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/cli.js';
@@ -80,5 +80,22 @@ describe('cold start', () => {
   it('yargs still finds its translations inside the bundle (LANG=de_DE)', () => {
     const r = start(['--help'], { LANG: 'de_DE.UTF-8', LC_ALL: '' });
     expect(r.stdout).toContain('Kommandos:');
+  });
+
+  it('a bundle older than the compiled files (tsc ran again) is not run: the compiled files are', () => {
+    const copy = tempDir();
+    cpSync(join(ROOT, 'dist/src'), join(copy, 'dist/src'), { recursive: true, preserveTimestamps: true });
+    cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
+    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    const run = (): ReturnType<typeof spawnSync> => spawnSync(process.execPath, [join(copy, 'dist/src/cli/main.js'), 'validate', join(ROOT, 'configs/d20-attacks.yaml')], {
+      encoding: 'utf8', env: { ...process.env, BALANCE_DEBUG: '1' },
+    });
+    const fresh = run();
+    expect(fresh.stderr).toMatch(/^balance: code cache used /m);
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(join(copy, 'dist/src/cli/entry.js'), later, later);
+    const stale = run();
+    expect(stale.stderr).toMatch(/^balance: the bundle is older than entry\.js: running the compiled files$/m);
+    expect([stale.status, stale.stdout]).toEqual([0, fresh.stdout]);
   });
 });
