@@ -1,18 +1,20 @@
 /** `balance validate`: load and check a study; print what it would run. */
 import { parseStudy, readStudyFile } from '../config/load.js';
 import { formatProblem } from '../config/problems.js';
-import { loadStudy } from '../config/study.js';
+import { studyOf } from '../config/study.js';
 import { planStudy } from '../plan/plan.js';
 import type { RunIo } from './run.js';
 
 /** With `list`, also one line per task of the expanded plan (the indices balance trace takes). */
 export async function validateCommand(file: string, io: RunIo, list = false): Promise<void> {
-  const study = loadStudy(file);
+  // Parsed once: the `meta:` and `solve:` blocks are looked at in the same parse.
+  const loaded = parseStudy(file, readStudyFile(file));
+  const study = studyOf(loaded);
   for (const w of study.warnings) io.stderr.write(`${formatProblem(w)}\n`);
   const tasks = planStudy(study, study.data.trials);
   // The `meta:` and `solve:` blocks (balance meta / balance solve), checked as those commands would.
   // Loaded only for studies that have them: the solver pulls in the engine, which validate avoids.
-  const data = parseStudy(file, readStudyFile(file)).data as Record<string, unknown>;
+  const data = loaded.data as Record<string, unknown>;
   const analyses = data['meta'] !== undefined || data['solve'] !== undefined
     ? (await import('../analysis/check.js')).checkAnalysisBlocks(file, data)
     : [];

@@ -33,8 +33,20 @@ export function formatProblem(p: Problem): string {
   return oneLine(p.path === '' ? `${where}: ${p.message}` : `${where} ${p.path}: ${p.message}`);
 }
 
+const CONFIG_ERROR = Symbol.for('tabletop-balance.ConfigError');
+
 /** Bad input: the run cannot start. Carries every problem found, not just the first. */
 export class ConfigError extends Error {
+  /**
+   * `instanceof ConfigError` also holds for one made by another copy of this module: the bundled
+   * CLI (scripts/build-cli.mjs) has its own, and the commands it loads from their files throw theirs.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as { [CONFIG_ERROR]?: unknown })[CONFIG_ERROR] === true;
+  }
+
+  readonly [CONFIG_ERROR] = true;
+
   constructor(readonly problems: readonly Problem[]) {
     super(problems.map(formatProblem).join('\n'));
     this.name = 'ConfigError';

@@ -60,7 +60,12 @@ export function loadStudy(file: string): Study {
 
 /** A study from its text (`file` names it in problems): what `serve` and the library API validate. */
 export function loadStudyText(file: string, text: string): Study {
-  const loaded = parseStudy(file, text);
+  return studyOf(parseStudy(file, text));
+}
+
+/** A study from its parsed file (`balance validate` also looks at the `meta:` and `solve:` blocks, which are set aside here). */
+export function studyOf(loaded: LoadedStudy): Study {
+  const { file, text } = loaded;
   const plugin = pickPlugin(loaded);
   // `meta:` and `solve:` are read by balance meta / solve (src/analysis/); run and validate set them aside.
   const { meta: _meta, solve: _solve, ...data } = loaded.data as Record<string, unknown>;

@@ -1,31 +1,101 @@
-/** Cold start: `--help` and `validate` load no engine, worker pool, report or chart code (timing: bench/startup.ts). */
+/**
+ * Cold start (timing: bench/startup.ts). `balance` is dist/src/cli/main.js running one bundled
+ * script (scripts/build-cli.mjs) from V8's code cache: `--help` and `validate` read no other file
+ * of the project or of node_modules, and the bundle holds no engine, worker pool, report or chart
+ * code; every other command is imported from its own file when it runs.
+ */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, symlinkSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/cli.js';
 
-function modulesLoaded(args: readonly string[]): string[] {
-  const log = join(tempDir(), 'loaded.log');
-  const r = spawnSync(process.execPath, ['--import', join(ROOT, 'test/helpers/load-register.mjs'), join(ROOT, 'dist/src/cli/main.js'), ...args], {
-    cwd: ROOT, encoding: 'utf8', env: { ...process.env, LOADED_LOG: log },
-  });
-  expect(r.status).toBe(0);
-  return readFileSync(log, 'utf8').trim().split('\n');
+interface Started {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** Files the ES module loader loaded (node: built-ins left out), relative to the package. */
+  readonly files: string[];
 }
 
-const HEAVY = [/node_modules\/(vega|vega-lite|piscina|cli-progress|csv-stringify|csv-parse)\//, /dist\/src\/(report|batch\/engine|cli\/run)/];
+function start(args: readonly string[], env: Record<string, string> = {}): Started {
+  const log = join(tempDir(), 'loaded.log');
+  const r = spawnSync(process.execPath, ['--import', join(ROOT, 'test/helpers/load-register.mjs'), join(ROOT, 'dist/src/cli/main.js'), ...args], {
+    cwd: ROOT, encoding: 'utf8', env: { ...process.env, LOADED_LOG: log, BALANCE_DEBUG: '1', ...env },
+  });
+  const urls = readFileSync(log, 'utf8').trim().split('\n');
+  const files = urls.filter((u) => u.startsWith('file:')).map((u) => u.slice(`file://${ROOT}/`.length));
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, files };
+}
+
+const manifest = (): { bundled: string[]; external: string[] } =>
+  JSON.parse(readFileSync(join(ROOT, 'dist/src/cli/balance-cli.modules.json'), 'utf8')) as { bundled: string[]; external: string[] };
+
+const LAUNCHER = ['dist/src/cli/main.js', 'dist/src/cli/bundle-loader.js'];
 
 describe('cold start', () => {
-  it('balance --help loads yargs and nothing of the study, engine or reports', () => {
-    const loaded = modulesLoaded(['--help']);
-    expect(loaded.some((u) => u.includes('node_modules/yargs/'))).toBe(true);
-    for (const heavy of [...HEAVY, /node_modules\/(zod|yaml)\//, /dist\/src\/(systems|config\/study)/]) expect(loaded.filter((u) => heavy.test(u))).toEqual([]);
+  it('balance --help runs the bundle from the code cache and loads no other file', () => {
+    const r = start(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('balance validate <study>');
+    expect(r.stderr).toMatch(/^balance: code cache used \(.*balance-cli\.[0-9a-f]{16}\.v8cache\)$/m);
+    expect(r.files.filter((f) => !f.startsWith('test/helpers/'))).toEqual(LAUNCHER);
   });
 
-  it('balance validate loads the schemas but no engine, worker pool, report or chart code', () => {
-    const loaded = modulesLoaded(['validate', 'configs/skirmish-attack-example.yaml']);
-    expect(loaded.some((u) => u.includes('node_modules/zod/'))).toBe(true);
-    for (const heavy of HEAVY) expect(loaded.filter((u) => heavy.test(u))).toEqual([]);
+  it('balance validate runs the bundle from the code cache and loads no other file', () => {
+    const r = start(['validate', 'configs/skirmish-attack-example.yaml']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('configs/skirmish-attack-example.yaml: ok (skirmish attack');
+    expect(r.stderr).toMatch(/^balance: code cache used /m);
+    expect(r.files.filter((f) => !f.startsWith('test/helpers/'))).toEqual(LAUNCHER);
+  });
+
+  it('the bundle holds yargs and what validate needs, and no engine, worker pool, report or chart code', () => {
+    const { bundled } = manifest();
+    for (const needed of ['node_modules/yargs/', 'node_modules/zod/', 'node_modules/yaml/', 'dist/src/cli/validate.js', 'dist/src/config/study.js', 'dist/src/systems/registry.js']) {
+      expect(bundled.some((m) => m.startsWith(needed)), needed).toBe(true);
+    }
+    const heavy = /^node_modules\/(vega|vega-lite|piscina|cli-progress|csv-stringify|csv-parse|fastify|bullmq|ioredis|highs)\/|^dist\/src\/(report\/|serve\/|queue\/|analysis\/|batch\/(engine|worker)\.js|cli\/(run|serve|trace|meta|solve)\.js)/;
+    expect(bundled.filter((m) => heavy.test(m))).toEqual([]);
+  });
+
+  it('other commands are imported from their own files when they run (run, report, serve, workers)', () => {
+    const { external } = manifest();
+    expect(external).toEqual(expect.arrayContaining(['dist/src/cli/run.js', 'dist/src/cli/serve.js', 'dist/src/cli/trace.js', 'dist/src/queue/serve.js']));
+    for (const f of external) expect(existsSync(join(ROOT, f)), f).toBe(true);
+    const out = tempDir();
+    const r = start(['run', 'configs/skirmish-attack-example.yaml', '--trials', '2000', '--workers', '1', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.files).toEqual(expect.arrayContaining(['dist/src/cli/run.js', 'dist/src/batch/engine.js']));
+    expect(existsSync(join(out, 'report.html'))).toBe(true);
+  });
+
+  it('a switched-off cache (BALANCE_CODE_CACHE=off) changes nothing but the time', () => {
+    const cached = start(['validate', 'configs/d20-attacks.yaml']);
+    const off = start(['validate', 'configs/d20-attacks.yaml'], { BALANCE_CODE_CACHE: 'off' });
+    expect(off.stderr).toMatch(/^balance: code cache off /m);
+    expect([off.code, off.stdout]).toEqual([cached.code, cached.stdout]);
+  });
+
+  it('yargs still finds its translations inside the bundle (LANG=de_DE)', () => {
+    const r = start(['--help'], { LANG: 'de_DE.UTF-8', LC_ALL: '' });
+    expect(r.stdout).toContain('Kommandos:');
+  });
+
+  it('a bundle older than the compiled files (tsc ran again) is not run: the compiled files are', () => {
+    const copy = tempDir();
+    cpSync(join(ROOT, 'dist/src'), join(copy, 'dist/src'), { recursive: true, preserveTimestamps: true });
+    cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
+    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    const run = (): ReturnType<typeof spawnSync> => spawnSync(process.execPath, [join(copy, 'dist/src/cli/main.js'), 'validate', join(ROOT, 'configs/d20-attacks.yaml')], {
+      encoding: 'utf8', env: { ...process.env, BALANCE_DEBUG: '1' },
+    });
+    const fresh = run();
+    expect(fresh.stderr).toMatch(/^balance: code cache used /m);
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(join(copy, 'dist/src/cli/entry.js'), later, later);
+    const stale = run();
+    expect(stale.stderr).toMatch(/^balance: the bundle is older than entry\.js: running the compiled files$/m);
+    expect([stale.status, stale.stdout]).toEqual([0, fresh.stdout]);
   });
 });

@@ -1,5 +1,6 @@
 /** Hostile study files: size, devices, alias bombs, duplicate keys, built-in JavaScript names. */
-import { closeSync, openSync, ftruncateSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, openSync, ftruncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_STUDY_BYTES, RESERVED_NAMES } from '../../src/config/limits.js';
@@ -30,6 +31,19 @@ describe('study file size', () => {
 
   it('reads a device only up to the limit (/dev/urandom)', () => {
     expect(problems(() => readStudyFile('/dev/urandom'))).toEqual(['/dev/urandom: is not a regular file and gave more than 10 MB; a study may be at most 10 MB']);
+  });
+
+  it('reads a whole pipe longer than its first buffer (64 KB), and a regular file exactly', () => {
+    const text = `# ${'x'.repeat(100)}\n`.repeat(3000) + 'a: 1\n';
+    const file = studyFile(text);
+    expect(readStudyFile(file)).toBe(text);
+    const fifo = join(tempDir(), 'study.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const writer = spawn('cp', [file, fifo]);
+    expect(readStudyFile(fifo)).toBe(text);
+    writer.kill();
+    writeFileSync(file, '');
+    expect(readStudyFile(file)).toBe('');
   });
 
   it('refuses binary files and directories in one line', () => {
