@@ -161,7 +161,9 @@ export function exactDuel(spec: DuelSpec, policy: DuelPolicy = DUEL_POLICY, limi
     }
     for (const first of [0, 1]) {
       const seconds = new Map<string, Node>();
+      duel.which = 0; // a solved policy (solved-policy.ts) reads which activation of the round plays
       activation(firsts[first]!, first, r, seconds);
+      duel.which = 1;
       activation(seconds, 1 - first, r, next);
     }
     frontier = next;
