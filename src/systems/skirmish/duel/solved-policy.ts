@@ -15,7 +15,7 @@
  */
 import { DUEL_POLICY } from './policies.js';
 import type { Action, DuelPolicy, DuelView } from './actions.js';
-import { MAX_EXACT_PATHS, MAX_EXACT_STATES } from './exact.js';
+import { ExactLimitError, MAX_EXACT_PATHS, MAX_EXACT_STATES } from './exact.js';
 import type { DuelSpec } from './setup.js';
 import { solveDuel, type SideMode } from './solve.js';
 import { SolvedTable } from './solved-table.js';
@@ -91,5 +91,15 @@ export function studyPolicy(spec: DuelSpec): SolvedPolicy | null {
   const solved = spec.solved ?? [NAMED, NAMED];
   const modes = solveModes(solved);
   if (modes === null) return null;
-  return solvePlay(spec, modes, [solved[0] !== NAMED, solved[1] !== NAMED]).policy;
+  try {
+    return solvePlay(spec, modes, [solved[0] !== NAMED, solved[1] !== NAMED]).policy;
+  } catch (e) {
+    // The backward induction recurses once per boundary: a very long duel overflows the stack first.
+    if (e instanceof RangeError && /call stack/i.test(e.message)) {
+      throw new ExactLimitError(`solving policy best-response/optimal needs a deeper recursion than the stack allows (maxRounds ${spec.settings.maxRounds}): use a named policy or a smaller maxRounds`);
+    }
+    if (!(e instanceof ExactLimitError)) throw e;
+    const what = e.message.replace(/^exact duel /, '').replace(/; use balance run$/, '');
+    throw new ExactLimitError(`solving policy best-response/optimal ${what}: use a named policy, fewer Wounds or a smaller maxRounds`);
+  }
 }
