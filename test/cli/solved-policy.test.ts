@@ -83,4 +83,33 @@ describe('solved policies in studies', () => {
     expect(r.stderr).toMatch(/solving policy best-response\/optimal needs? more than \d+ (states|dice paths) \(limit MAX_EXACT_(STATES|PATHS)\): use a named policy|deeper recursion/);
     expect(existsSync(join(out, 'summary.csv'))).toBe(false);
   });
+
+  it('explain-policy prints the solved side\'s decision list, most frequent first', () => {
+    const r = balance(['explain-policy', CONFIG, '--matchup', '2', '--top', '4']);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toBe('# skirmish duel: variant=base a=archer (best-response) b=stout-axe (aggressive)');
+    expect(lines[1]).toMatch(/^# side a plays its best response to b's named policy \(aggressive\); value P\(a wins\) \+ 1\/2 P\(draw\) = 0\.7987$/);
+    const body = lines.filter((l) => !l.startsWith('#'));
+    expect(body).toHaveLength(4);
+    for (const l of body) expect(l).toMatch(/^rounds? [\d, -]+; .* apart; a archer \w+ \dW.*, b stout-axe .*; \d actions? left: [A-Z][\w ]+ \(p=\d\.\d{3}\)$/);
+    const ps = body.map((l) => Number(/p=([\d.]+)/.exec(l)![1]));
+    expect([...ps].sort((x, y) => y - x)).toEqual(ps);
+  });
+
+  it('explain-policy: bad input is one line, exit 2', () => {
+    for (const [args, msg] of [
+      [['--matchup', '9'], /--matchup: expected an index from 0 to 3/],
+      [['--top', '0'], /--top: expected an integer from 1 to 1000, received 0/],
+      [['--variant', 'nope'], /--variant: unknown variant "nope"/],
+    ] as const) {
+      const r = balance(['explain-policy', CONFIG, ...args]);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(msg);
+    }
+    const attack = balance(['explain-policy', join(ROOT, 'configs/skirmish-attack-example.yaml')]);
+    expect(attack.code).toBe(2);
+    expect(attack.stderr.trim()).toMatch(/skirmish attack has no solved policies: balance explain-policy works for skirmish duel studies$/);
+  });
 });

@@ -55,6 +55,13 @@ export class SolvedTable {
     inner.set(s[2 * FIGHTER_FIELDS]!, action);
   }
 
+  /** The recorded pick of side at a saved boundary state (as record() was given it), or -1. */
+  get(round: number, side: number, which: number, s: readonly number[]): Action | -1 {
+    const key = outerKey(packSaved(s, 0), packSaved(s, FIGHTER_FIELDS), s[2 * FIGHTER_FIELDS + 1]!, side, which, round);
+    const a = key < 0 ? undefined : this.byKey.get(key)?.get(s[2 * FIGHTER_FIELDS]!);
+    return a === undefined ? -1 : (a as Action);
+  }
+
   /** The recorded pick of side s at the live duel's current action (already counted by Duel.nextAction), or -1. */
   decide(duel: DuelView, side: number): Action | -1 {
     const key = outerKey(packView(duel.fighters[0]), packView(duel.fighters[1]), duel.actionsLeft + 1, side, duel.which, duel.round);
