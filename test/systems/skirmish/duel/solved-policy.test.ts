@@ -14,6 +14,9 @@ import {
   BEST_RESPONSE, NAMED, OPTIMAL, solveModes, solvePlay, studyPolicy,
 } from '../../../../src/systems/skirmish/duel/solved-policy.js';
 import type { DuelSpec } from '../../../../src/systems/skirmish/duel/setup.js';
+import { policyGap } from '../../../../src/systems/skirmish/duel/policy-gap.js';
+import { duelSpec } from '../../../helpers/duel.js';
+import { keen, loadout, stout, sword, battleAxe } from '../../../helpers/skirmish.js';
 import type { Kernel } from '../../../../src/systems/types.js';
 
 const score = (t: Float64Array): number => t[0]! + t[2]! / 2;
@@ -77,5 +80,26 @@ describe('solved decision tables', () => {
 
   it('a spec without solved sides plays the named policies (no table)', () => {
     expect(studyPolicy(randomSpec(1))).toBeNull();
+  });
+
+  it('policy gap: each entry is the win probability of the exact walk under that play; the named states cap the solves', () => {
+    for (let k = 0; k < 3; k++) {
+      const spec = randomSpec(9000 + k, 3);
+      const g = policyGap(spec);
+      const walk = (solved: readonly [number, number]): Float64Array => {
+        const s: DuelSpec = { ...spec, solved };
+        return exactDuel(s, studyPolicy(s) ?? undefined).tally;
+      };
+      const named = walk([NAMED, NAMED]);
+      const brA = walk([BEST_RESPONSE, NAMED]);
+      const brB = walk([NAMED, BEST_RESPONSE]);
+      const opt = walk([OPTIMAL, OPTIMAL]);
+      const expected = [named[0]!, brA[0]!, opt[0]!, named[1]!, brB[1]!, opt[1]!];
+      expected.forEach((p, i) => expect(g[i], `duel ${k} column ${i}`).toBeCloseTo(p, 12));
+    }
+    // A 3-Wound duel over 20 rounds: its named walk has more than MAX_GAP_NAMED_STATES states.
+    const big = policyGap(duelSpec(loadout(keen, sword), loadout(stout, battleAxe), { settings: { maxRounds: 20 } }));
+    expect(big[0]! + big[3]!).toBeGreaterThan(0.99);
+    expect([big[1], big[2], big[4], big[5]].every((v) => Number.isNaN(v))).toBe(true);
   });
 });
