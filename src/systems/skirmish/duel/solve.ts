@@ -14,8 +14,8 @@
  * at the boundary, actions left before the action is counted; which: 0 for the round's first
  * activation, 1 for the second). SolvedPolicy (solved-policy.ts) plays the table through
  * `table.decide(duel, side)`, which answers that pick or -1. A faster solver must keep calling
- * record() once per solved boundary it values, with the action it keeps (ties: the first
- * candidate, the named pick); the table test (test/systems/skirmish/duel/solved-policy.test.ts)
+ * record() once per solved boundary it values, with the action it keeps (ties, within TIE: the
+ * first candidate, the named pick); the table test (test/systems/skirmish/duel/solved-policy.test.ts)
  * checks that every state solved play reaches is in the table.
  */
 import { ACTIVE, DOWNED, STUNNED } from '../profile.js';
@@ -25,6 +25,14 @@ import { DUEL_POLICY } from './policies.js';
 import type { DuelSpec } from './setup.js';
 import type { SolvedTable } from './solved-table.js';
 import { atActivationStart, restoreState, saveState, stateKey } from './state.js';
+
+/**
+ * A candidate replaces the best so far only when better by more than this: values are sums of
+ * path probabilities, so an action worth exactly as much can come out 1e-16 ahead, and the
+ * table would then swap a sure Mercy Kill for a walk away. Ties keep the first candidate (the
+ * named pick).
+ */
+const TIE = 1e-12;
 
 /** How each side chooses: its named policy, or solved (a maximises, b minimises). */
 export type SideMode = 'named' | 'solved';
@@ -157,7 +165,7 @@ export function solveDuel(
         return 0;
       })) v += o.p * (o.over ? terminal(o.winner) : action(r, side, which, o.s));
       if (!solving) best = v;
-      else if (side === 0 ? v > best : v < best) {
+      else if (side === 0 ? v > best + TIE : v < best - TIE) {
         best = v;
         pick = c;
       }

@@ -16,7 +16,11 @@ import {
 import type { DuelSpec } from '../../../../src/systems/skirmish/duel/setup.js';
 import { policyGap } from '../../../../src/systems/skirmish/duel/policy-gap.js';
 import { duelSpec } from '../../../helpers/duel.js';
-import { keen, loadout, stout, sword, battleAxe } from '../../../helpers/skirmish.js';
+import { keen, loadout, stout, sword, battleAxe, weapon } from '../../../helpers/skirmish.js';
+import { Action } from '../../../../src/systems/skirmish/duel/actions.js';
+import { AGGRESSIVE, SHOOTER } from '../../../../src/systems/skirmish/duel/setup.js';
+import { ACTIVE, STUNNED } from '../../../../src/systems/skirmish/profile.js';
+import { FIGHTER_FIELDS } from '../../../../src/systems/skirmish/duel/state.js';
 import type { Kernel } from '../../../../src/systems/types.js';
 
 const score = (t: Float64Array): number => t[0]! + t[2]! / 2;
@@ -101,5 +105,21 @@ describe('solved decision tables', () => {
     const big = policyGap(duelSpec(loadout(keen, sword), loadout(stout, battleAxe), { settings: { maxRounds: 20 } }));
     expect(big[0]! + big[3]!).toBeGreaterThan(0.99);
     expect([big[1], big[2], big[4], big[5]].every((v) => Number.isNaN(v))).toBe(true);
+  });
+
+  it('ties within float noise keep the named pick: a solved archer always Mercy Kills a Stunned enemy in reach', () => {
+    const bow = weapon('bow', { type: 'ranged', class: 'bow', might: '+1', skill: '4', range: [3, 24] });
+    const spec: DuelSpec = {
+      ...duelSpec(loadout(keen, [bow, sword]), loadout(stout, battleAxe), { policies: [SHOOTER, AGGRESSIVE], settings: { maxRounds: 3, distance: 6 } }),
+      solved: [BEST_RESPONSE, NAMED],
+    };
+    const policy = studyPolicy(spec)!;
+    let seen = 0;
+    exactDuel(spec, policy, undefined, (r, side, which, st, p) => {
+      if (side !== 0 || p <= 0 || st[0] !== ACTIVE || st[FIGHTER_FIELDS] !== STUNNED || st[2 * FIGHTER_FIELDS]! > 1) return;
+      seen++;
+      expect(policy.table.get(r, 0, which, st)).toBe(Action.MercyKill);
+    });
+    expect(seen).toBeGreaterThan(0);
   });
 });
