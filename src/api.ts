@@ -93,6 +93,8 @@ export function planRun(study: Study, opts: SimulateOptions = {}): RunPlan {
   const precision = opts.precision ?? study.precision;
   if (opts.shard !== undefined && precision !== null) throw inputError('--shard', 'cannot be combined with --precision (or precision: in the study)');
   const maxTrials = opts.maxTrials ?? study.maxTrials ?? 10 * trials;
+  // A task that solves a policy first (skirmish duels: best-response / optimal) must fit the exact limits.
+  for (const t of tasks) if (plugin.preflight) exactOrLimit(study.file, () => (plugin.preflight!(t.spec), new Float64Array(0)));
   return { tasks, engine, seed, trials, precision, maxTrials, workers: opts.workers ?? defaultWorkers(), shard: opts.shard };
 }
 
@@ -149,11 +151,17 @@ export function buildResults(
     ...runFacts,
     versions: { 'tabletop-balance': VERSION, node: process.version, v8: process.versions.v8 },
   };
-  const header = plugin.summaryHeaderFor?.(tasks) ?? plugin.summaryHeader;
+  const baseHeader = plugin.summaryHeaderFor?.(tasks) ?? plugin.summaryHeader;
+  // `balance exact` appends the mode's exact-only columns (skirmish duels: the policy gap).
+  const more = exact ? plugin.exactColumns : undefined;
+  const header = more === undefined ? baseHeader : [...baseHeader, ...more.header];
+  const summaryRows = more === undefined
+    ? rows.map((r) => r.summary)
+    : rows.map((r, i) => [...r.summary, ...Array.from(more.compute(tasks[i]!.spec), (v) => (Number.isNaN(v) ? '' : v))]);
   // Precision runs mark each row: did its interval reach the target before maxTrials?
   const summary: Table = reached === null
-    ? { header, rows: rows.map((r) => r.summary) }
-    : { header: [...header, 'precision_reached'], rows: rows.map((r, i) => [...r.summary, String(reached[i])]) };
+    ? { header, rows: summaryRows }
+    : { header: [...header, 'precision_reached'], rows: summaryRows.map((r, i) => [...r, String(reached[i])]) };
   const distribution: Table = { header: plugin.distributionHeader, rows: rows.flatMap((r) => r.distribution) };
   const compareTable = compareRows(rows, exact, { loadouts: study.compare?.loadouts ?? null });
   const compare: Table | null = compareTable.length > 0 ? { header: compareHeader(rows), rows: compareTable } : null;

@@ -246,6 +246,21 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
       },
     )
     .command(
+      'explain-policy <study>',
+      'print the solved (best-response / optimal) policy of a skirmish duel side as a decision list, most frequent states first',
+      (y) =>
+        y
+          .positional('study', { type: 'string', demandOption: true, describe: 'study file (YAML)' })
+          .option('matchup', { type: 'number', describe: 'index in the expanded plan (balance validate --list), or within --variant [default: 0]' })
+          .option('variant', { type: 'string', describe: 'count --matchup among this variant\'s tasks' })
+          .option('side', { choices: ['a', 'b'] as const, describe: 'the side to explain [default: the side the study solves, else a]' })
+          .option('top', { type: 'number', describe: 'how many groups of states [default: 10]' }),
+      async (a) => {
+        const { explainPolicyCommand } = await import('./explain-policy.js');
+        await explainPolicyCommand({ study: a.study, matchup: a.matchup, variant: a.variant, side: a.side, top: a.top }, io);
+      },
+    )
+    .command(
       'schema [system] [mode]',
       'print the JSON Schema of studies (all, one system, or one system and mode) for editor completion',
       (y) =>
@@ -285,7 +300,7 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
         initCommand({ file: a.file, system: a.system, mode: a.mode }, io);
       },
     )
-    .demandCommand(1, 'name a command: run, exact, meta, solve, merge, report, validate, trace, worker, serve, schema or init')
+    .demandCommand(1, 'name a command: run, exact, meta, solve, merge, report, validate, trace, explain-policy, worker, serve, schema or init')
     .strict()
     .version(VERSION)
     .help()

@@ -60,6 +60,8 @@ function messageFor(issue: z.core.$ZodIssue, input: unknown): string {
       if (input === undefined) return `missing required field (expected ${issue.expected})`;
       return `expected ${issue.expected === 'int' ? 'an integer' : issue.expected}, received ${describe(input)}`;
     case 'invalid_value': {
+      // A schema's own message for this value (zod's defaults start "Invalid"): a solved policy outside duels.
+      if (!issue.message.startsWith('Invalid')) return issue.message;
       const opts = issue.values.map((v) => JSON.stringify(v));
       const hint = typeof input === 'string' ? didYouMean(input, issue.values.map(String)) : '';
       return `expected one of ${opts.join(', ')}, received ${describe(input)}${hint}`;

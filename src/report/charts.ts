@@ -11,6 +11,7 @@ import { compared, loadoutDeltaPanels, MAX_DELTAS, variantDeltaPanel } from './c
 import { deathPanel, DISTRIBUTION_METRIC, distributionPanels, MAX_DISTRIBUTIONS } from './charts/distributions.js';
 import { blocks, HEATMAP_TITLE, heatmapPanels, legendSpec } from './charts/heatmap.js';
 import { sweepPanel } from './charts/sweep.js';
+import { GAP_NOTE, GAP_TITLE, gapPanels } from './charts/policy-gap.js';
 
 export interface Section {
   readonly id: string;
@@ -46,6 +47,13 @@ export function sections(d: ReportData): Section[] {
     id: 'distribution', title: `Distribution of ${metric} (${vs[0] ?? ''})`, panels: dist.panels,
     note: dist.total > MAX_DISTRIBUTIONS ? `The first ${MAX_DISTRIBUTIONS} of ${dist.total} matchups; all are in distribution.csv.` : 'Every matchup of the first variant.',
   });
+  const gap = gapPanels(d);
+  if (gap.total > 0) {
+    out.push({
+      id: 'policy-gap', title: `${GAP_TITLE} (${vs[0] ?? ''})`, panels: gap.panels,
+      note: GAP_NOTE + (gap.total > MAX_DISTRIBUTIONS ? ` The first ${MAX_DISTRIBUTIONS} of ${gap.total} matchups; all are in summary.csv.` : ''),
+    });
+  }
   const holmNote = (n: number): string => (d.exact ? 'Exact differences.' : `Lines are 95% intervals; filled points are significant after Holm's correction over all ${d.compare.length} rows of compare.csv.`) +
     (n > MAX_DELTAS ? ` The ${MAX_DELTAS} largest of ${n} are shown; all are in compare.csv.` : '');
   const variantRows = compared(d, 'variants');

@@ -6,6 +6,7 @@
 import { DISTRIBUTION_METRIC, MAX_DISTRIBUTIONS } from './charts/distributions.js';
 import { matchupKey, matchupLabel, variants, type ReportData } from './data.js';
 import { tables } from './tables.js';
+import { GAP_NOTE, GAP_TITLE, gapRows } from './charts/policy-gap.js';
 
 /**
  * A name or cell as inline text: raw HTML shown as text (a `<` that could open a tag, comment or
@@ -57,6 +58,12 @@ export function renderMarkdown(d: ReportData): string {
     if (t.rows.length > 0) out.push(table(t.header, t.rows), '');
   }
   const v0 = variants(d)[0]!;
+  const gap = gapRows(d);
+  if (gap.length > 0) {
+    const cols = ['a_win_named', 'a_win_best_response', 'a_win_optimal', 'b_win_named', 'b_win_best_response', 'b_win_optimal'];
+    const cell = (v: string | undefined): string => (v === undefined || v === '' ? '' : Number(v).toFixed(3));
+    out.push(`## ${GAP_TITLE} (${v0})`, '', GAP_NOTE, '', table(['matchup', ...cols], gap.map((r) => [matchupLabel(d, r), ...cols.map((c) => cell(r[c]))])), '');
+  }
   const metric = DISTRIBUTION_METRIC[d.metric];
   out.push(`## Distribution of ${metric} (${v0})`, '');
   const groups = new Map<string, { label: string; bars: { value: string; p: number }[] }>();

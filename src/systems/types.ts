@@ -91,6 +91,16 @@ export interface ModePlugin<Study, Spec, Prepared = unknown> {
   readonly kernels: { readonly dice: Kernel<Spec, Prepared> } & { readonly table?: Kernel<Spec, unknown> };
   /** Exact probabilities in the tally's layout, where the mode supports it. */
   readonly exact?: (spec: Spec) => Float64Array;
+  /**
+   * `balance exact` only (not the analyses that call `exact`): more summary.csv columns per task,
+   * computed exactly and appended at the end of the row (NaN: an empty cell). Skirmish duels: the policy gap.
+   */
+  readonly exactColumns?: { readonly header: readonly string[]; compute(spec: Spec): Float64Array };
+  /**
+   * Checks before `run` claims its output that a task can be prepared (skirmish duels with a solved
+   * policy: the solve fits the exact limits); throws ExactLimitError (one input problem, exit 2).
+   */
+  readonly preflight?: (spec: Spec) => void;
   /** Exact takes a noticeable time per task (whole fights): the playground does not offer it as you type. */
   readonly exactIsSlow?: boolean;
   /** What one trial is called in progress and run.json ("attacks", "duels"). */

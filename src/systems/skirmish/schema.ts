@@ -119,10 +119,26 @@ export const duelSettingsSchema = z.strictObject({
   terrain: z.boolean().default(false),
 });
 
-export const duelMatchupSchema = duelMatchup({
-  policyA: z.enum(['aggressive', 'shooter', 'kite']).optional(),
-  policyB: z.enum(['aggressive', 'shooter', 'kite']).optional(),
+/** The named fighter policies (duel/policies.ts). */
+export const NAMED_POLICIES = ['aggressive', 'shooter', 'kite'] as const;
+/** A skirmish duel's policies: the named ones and the solved ones (duel/solved-policy.ts). */
+export const DUEL_POLICY_NAMES = [...NAMED_POLICIES, 'best-response', 'optimal'] as const;
+export type DuelPolicyName = (typeof DUEL_POLICY_NAMES)[number];
+
+/** A fighter policy outside skirmish duels: a named one; `best-response` and `optimal` get their own message. */
+export const namedPolicyField = z.enum(NAMED_POLICIES, {
+  error: (iss) => (iss.input === 'best-response' || iss.input === 'optimal'
+    ? `${iss.input} is a solved policy, which only skirmish duels (mode: duel) play; use aggressive, shooter or kite`
+    : undefined),
 });
+
+export const duelMatchupSchema = duelMatchup({
+  policyA: z.enum(DUEL_POLICY_NAMES).optional(),
+  policyB: z.enum(DUEL_POLICY_NAMES).optional(),
+});
+
+/** A duel's loadout may name the policy it plays when a matchup does not (policyA / policyB win). */
+export const duelLoadoutSchema = loadoutSchema.extend({ policy: z.enum(DUEL_POLICY_NAMES).optional() });
 
 export const duelStudySchema = z.strictObject({
   system: z.literal('skirmish'),
@@ -131,7 +147,7 @@ export const duelStudySchema = z.strictObject({
   trials: trialsField(20_000),
   fighters: z.record(z.string(), fighterSchema),
   weapons: z.record(z.string(), weaponSchema),
-  loadouts: z.record(z.string(), loadoutSchema),
+  loadouts: z.record(z.string(), duelLoadoutSchema),
   duel: duelSettingsSchema.default({ distance: 12, maxRounds: 20, cover: 'none', terrain: false }),
   matchups: z.array(duelMatchupSchema).min(1),
   rules: fightKnobsSchema.default({}),

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { duelMatchup, studyHeader, trialsField } from '../../study-schema.js';
-import { fightKnobsSchema, fighterSchema, loadoutSchema, weaponSchema } from '../schema.js';
+import { fightKnobsSchema, fighterSchema, loadoutSchema, namedPolicyField, weaponSchema } from '../schema.js';
 
 export const FIGHTER_POLICIES = ['aggressive', 'shooter', 'kite'] as const;
 export const SIDE_POLICIES = ['nearest', 'weakest', 'most-dangerous'] as const;
@@ -16,7 +16,7 @@ const inches = z.number().min(0).max(1000);
 export const retinueEntrySchema = z.strictObject({
   loadout: z.string(),
   count: z.number().int().min(1).max(20).default(1),
-  policy: z.enum(FIGHTER_POLICIES).optional(),
+  policy: namedPolicyField.optional(),
   /** Base diameter in inches (default 1"). */
   base: z.number().min(0.5).max(6).default(1),
 });

@@ -29,6 +29,9 @@ export interface FighterView {
   /** Index of the first Ranged or Cast weapon, or -1. */
   readonly shooting: number;
   readonly aimed: number;
+  /** Braced (1) or not (0); index of the weapon last used (the defence's primary weapon). */
+  readonly braced: number;
+  readonly primary: number;
   readonly hidden: boolean;
   /** Moved or Charged during the current activation (its own, or the enemy's through a reaction). */
   readonly moved: boolean;
@@ -40,6 +43,9 @@ export interface DuelView {
   readonly spec: DuelSpec;
   readonly fighters: readonly [FighterView, FighterView];
   readonly distance: number;
+  /** The round (1-based) and which activation of it plays: 0 the first, 1 the second. */
+  readonly round: number;
+  readonly which: number;
   /** Actions left in the current activation after the one being chosen. */
   readonly actionsLeft: number;
   canCharge(s: number): boolean;

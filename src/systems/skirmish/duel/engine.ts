@@ -40,6 +40,8 @@ export class Duel implements DuelView {
   private readonly attacks: readonly [AttackCache, AttackCache];
   distance = 0;
   round = 0;
+  /** 0 during the round's first activation, 1 during the second (a solved policy's table is keyed by it). */
+  which = 0;
   /** Actions left in the current activation (a policy reads it to plan Aim). */
   actionsLeft = 0;
   over = false;
@@ -78,7 +80,9 @@ export class Duel implements DuelView {
     for (this.round = 1; this.round <= maxRounds; this.round++) {
       const first = this.initiative();
       if (first >= 0) {
+        this.which = 0;
         this.activate(first);
+        this.which = 1;
         if (!this.over) this.activate(1 - first);
       }
       if (this.over) break;

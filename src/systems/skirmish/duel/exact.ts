@@ -107,7 +107,11 @@ export class DuelWalker {
 }
 
 /** The exact outcome probabilities of a duel under the spec's named policies. */
-export function exactDuel(spec: DuelSpec, policy: DuelPolicy = DUEL_POLICY, limits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS }): ExactDuelResult {
+export function exactDuel(
+  spec: DuelSpec, policy: DuelPolicy = DUEL_POLICY, limits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS },
+  /** Called at every action boundary with its probability (explain-policy's occupancy): round, side, which, saved state, p. */
+  onBoundary: ((r: number, side: number, which: number, s: readonly number[], p: number) => void) | null = null,
+): ExactDuelResult {
   const w = new DuelWalker(spec, policy, limits);
   const { duel } = w;
   const maxRounds = spec.settings.maxRounds;
@@ -138,6 +142,7 @@ export function exactDuel(spec: DuelSpec, policy: DuelPolicy = DUEL_POLICY, limi
           w.add(to, atActivationStart(n.s), n.p);
           continue;
         }
+        if (onBoundary !== null) onBoundary(r, side, duel.which, n.s, n.p);
         for (const o of w.step(n.s, r, Infinity, () => {
           duel.nextAction(side);
           return 0;
@@ -161,7 +166,9 @@ export function exactDuel(spec: DuelSpec, policy: DuelPolicy = DUEL_POLICY, limi
     }
     for (const first of [0, 1]) {
       const seconds = new Map<string, Node>();
+      duel.which = 0; // a solved policy (solved-policy.ts) reads which activation of the round plays
       activation(firsts[first]!, first, r, seconds);
+      duel.which = 1;
       activation(seconds, 1 - first, r, next);
     }
     frontier = next;

@@ -1,6 +1,7 @@
 /**
  * Duels as a kernel: one Duel object per task (attack tables built as they are first needed),
- * n duels per chunk, results counted into a tally of marginal histograms.
+ * n duels per chunk, results counted into a tally of marginal histograms. A task with a solved
+ * side (`policy: best-response | optimal`) solves its decision table once, here in prepare.
  */
 import { deriveStream } from '../../../dice/rng.js';
 import type { Kernel } from '../../types.js';
@@ -9,6 +10,7 @@ import { perDieDice, TableDuelDice, type PerDieDuelDice } from './dice.js';
 import { Duel } from './engine.js';
 import { DUEL_POLICY } from './policies.js';
 import type { DuelSpec } from './setup.js';
+import { studyPolicy } from './solved-policy.js';
 
 /** Wounds histograms go up to this many Wounds left. */
 export const MAX_WOUNDS = 20;
@@ -51,7 +53,7 @@ export const skirmishDuelTable: Kernel<DuelSpec, Prepared> = {
   warmup: 640,
   prepare(spec) {
     const dice = new TableDuelDice(deriveStream(0));
-    return { duel: new Duel(spec, dice, DUEL_POLICY), rng: dice.rng, layout: duelLayout(spec.settings.maxRounds) };
+    return { duel: new Duel(spec, dice, studyPolicy(spec) ?? DUEL_POLICY), rng: dice.rng, layout: duelLayout(spec.settings.maxRounds) };
   },
   run,
   observe: (p, observer) => p.duel.observe(observer),
@@ -62,7 +64,7 @@ export const skirmishDuelDice: Kernel<DuelSpec, Prepared> = {
   warmup: 128,
   prepare(spec) {
     const dice: PerDieDuelDice = perDieDice(deriveStream(0));
-    return { duel: new Duel(spec, dice, DUEL_POLICY), rng: dice.rng, layout: duelLayout(spec.settings.maxRounds) };
+    return { duel: new Duel(spec, dice, studyPolicy(spec) ?? DUEL_POLICY), rng: dice.rng, layout: duelLayout(spec.settings.maxRounds) };
   },
   run,
   observe: (p, observer) => p.duel.observe(observer),

@@ -11,16 +11,20 @@ import { duelLayout, skirmishDuelDice, skirmishDuelTable } from './kernel.js';
 import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../../types.js';
 import { DEFENDER_STATES } from '../profile.js';
 import { checkProfiles, resolveKnobs, resolveLoadout } from '../resolve.js';
-import { duelStudySchema, type DuelMatchupInput, type DuelStudy } from '../schema.js';
+import { duelStudySchema, type DuelMatchupInput, type DuelPolicyName, type DuelStudy } from '../schema.js';
 
-import { defaultPolicy, POLICIES, type DuelKnobs, type DuelSpec, type PolicyName } from './setup.js';
+import { defaultPolicy, POLICIES, type DuelKnobs, type DuelSpec } from './setup.js';
+import { NAMED, solvedCode, studyPolicy } from './solved-policy.js';
+import { GAP_COLUMNS, policyGap } from './policy-gap.js';
+import { DUEL_POLICY } from './policies.js';
+import type { Loadout } from '../profile.js';
 
 export interface ExpandedDuel {
   readonly index: number;
   readonly a: string;
   readonly b: string;
-  readonly policyA: PolicyName | undefined;
-  readonly policyB: PolicyName | undefined;
+  readonly policyA: DuelPolicyName | undefined;
+  readonly policyB: DuelPolicyName | undefined;
 }
 
 /** Every side x opponent pair of every matchup entry, in the order written. */
@@ -46,6 +50,12 @@ export function resolveDuelKnobs(...layers: DuelStudy['rules'][]): DuelKnobs {
   return { ...base, ...extra };
 }
 
+/** The named policy a side plays (a solved side: the one it falls back on, its loadout's default). */
+function namedIndex(p: DuelPolicyName, l: Loadout): number {
+  const i = POLICIES.indexOf(p as (typeof POLICIES)[number]);
+  return i >= 0 ? i : POLICIES.indexOf(defaultPolicy(l));
+}
+
 function plan(study: DuelStudy, trials: number): PlannedTask<DuelSpec>[] {
   const tasks: PlannedTask<DuelSpec>[] = [];
   for (const [variant, k] of Object.entries(study.variants)) {
@@ -53,13 +63,17 @@ function plan(study: DuelStudy, trials: number): PlannedTask<DuelSpec>[] {
     for (const m of expandDuels(study.matchups)) {
       const a = resolveLoadout(m.a, study);
       const b = resolveLoadout(m.b, study);
-      const pa = m.policyA ?? defaultPolicy(a);
-      const pb = m.policyB ?? defaultPolicy(b);
+      const pa = m.policyA ?? study.loadouts[m.a]?.policy ?? defaultPolicy(a);
+      const pb = m.policyB ?? study.loadouts[m.b]?.policy ?? defaultPolicy(b);
+      const solved = [solvedCode(pa), solvedCode(pb)] as const;
       tasks.push({
         labels: { variant, a: m.a, b: m.b, policyA: pa, policyB: pb },
         streamKey: hashKey(`skirmish.duel|${m.a}|${m.b}|${pa}|${pb}`),
         trials,
-        spec: { a, b, policies: [POLICIES.indexOf(pa), POLICIES.indexOf(pb)], knobs, settings: study.duel },
+        spec: {
+          a, b, policies: [namedIndex(pa, a), namedIndex(pb, b)], knobs, settings: study.duel,
+          ...(solved[0] !== NAMED || solved[1] !== NAMED ? { solved } : {}),
+        },
       });
     }
   }
@@ -116,7 +130,11 @@ export const skirmishDuel: ModePlugin<DuelStudy, DuelSpec> = {
   summaryHeader: SUMMARY_HEADER,
   distributionHeader: DISTRIBUTION_HEADER,
   headlineHeader: ['variant', 'side a', 'side b', 'a wins', '95% CI', 'draws', 'rounds'],
-  exact: (spec) => exactDuel(spec).tally,
+  exact: (spec) => exactDuel(spec, studyPolicy(spec) ?? DUEL_POLICY).tally,
+  exactColumns: { header: GAP_COLUMNS, compute: policyGap },
+  // A solved policy is solved in every worker's prepare: solve once here first, so a duel over the
+  // exact limits stops the run before it starts (exit 2) instead of failing in a worker.
+  preflight: (spec) => void studyPolicy(spec),
   exactIsSlow: true,
   rows,
 };

@@ -40,6 +40,11 @@ export interface DuelSpec {
   readonly b: Loadout;
   /** Policy ids (AGGRESSIVE, SHOOTER, KITE) of a and b. */
   readonly policies: readonly [number, number];
+  /**
+   * Solved sides (solved-policy.ts): NAMED (0, or left out), BEST_RESPONSE (1) or OPTIMAL (2) per
+   * side; a solved side's `policies` entry is the named policy it falls back on.
+   */
+  readonly solved?: readonly [number, number];
   readonly knobs: DuelKnobs;
   readonly settings: DuelSettings;
 }

@@ -7,13 +7,32 @@
  * rules allow there (candidates()) and each is one step of the SAME engine, replayed per dice
  * path. Sub-decisions inside an action (Ranged Reactions, how far a Move, Dodge or Shove goes)
  * stay with the side's named policy.
+ *
+ * Decision table (for `policy: best-response | optimal` in studies; solved-table.ts): pass a
+ * SolvedTable as `table` and, at every action boundary where a side solves, the solver records
+ * the action it picked with `table.record(round, side, which, s, action)` (s: the saved state
+ * at the boundary, actions left before the action is counted; which: 0 for the round's first
+ * activation, 1 for the second). SolvedPolicy (solved-policy.ts) plays the table through
+ * `table.decide(duel, side)`, which answers that pick or -1. A faster solver must keep calling
+ * record() once per solved boundary it values, with the action it keeps (ties, within TIE: the
+ * first candidate, the named pick); the table test (test/systems/skirmish/duel/solved-policy.test.ts)
+ * checks that every state solved play reaches is in the table.
  */
 import { ACTIVE, DOWNED, STUNNED } from '../profile.js';
 import { Action, ENGAGEMENT, type DuelPolicy, type DuelView } from './actions.js';
 import { DuelWalker, MAX_EXACT_PATHS, MAX_EXACT_STATES } from './exact.js';
 import { DUEL_POLICY } from './policies.js';
 import type { DuelSpec } from './setup.js';
+import type { SolvedTable } from './solved-table.js';
 import { atActivationStart, restoreState, saveState, stateKey } from './state.js';
+
+/**
+ * A candidate replaces the best so far only when better by more than this: values are sums of
+ * path probabilities, so an action worth exactly as much can come out 1e-16 ahead, and the
+ * table would then swap a sure Mercy Kill for a walk away. Ties keep the first candidate (the
+ * named pick).
+ */
+const TIE = 1e-12;
 
 /** How each side chooses: its named policy, or solved (a maximises, b minimises). */
 export type SideMode = 'named' | 'solved';
@@ -84,7 +103,9 @@ export interface SolveResult {
 }
 
 /** Solves a duel: each side plays its named policy or solves (modes[0] for a, modes[1] for b). */
-export function solveDuel(spec: DuelSpec, modes: readonly [SideMode, SideMode], limits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS }): SolveResult {
+export function solveDuel(
+  spec: DuelSpec, modes: readonly [SideMode, SideMode], limits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS }, table: SolvedTable | null = null,
+): SolveResult {
   const policy = new ForcedPolicy();
   const w = new DuelWalker(spec, policy, limits);
   const { duel } = w;
@@ -134,6 +155,7 @@ export function solveDuel(spec: DuelSpec, modes: readonly [SideMode, SideMode], 
     const choices: number[] = solving ? candidates(duel, side) : [-1];
     duel.actionsLeft++;
     let best = solving ? (side === 0 ? -1 : 2) : 0;
+    let pick = -1;
     for (const c of choices) {
       let v = 0;
       for (const o of w.step(s, r, Infinity, () => {
@@ -143,8 +165,12 @@ export function solveDuel(spec: DuelSpec, modes: readonly [SideMode, SideMode], 
         return 0;
       })) v += o.p * (o.over ? terminal(o.winner) : action(r, side, which, o.s));
       if (!solving) best = v;
-      else if (side === 0 ? v > best : v < best) best = v;
+      else if (side === 0 ? v > best + TIE : v < best - TIE) {
+        best = v;
+        pick = c;
+      }
     }
+    if (table !== null && pick >= 0) table.record(r, side, which, s, pick as Action);
     return remember(key, best);
   };
 

@@ -1,0 +1,51 @@
+/**
+ * `balance explain-policy STUDY --matchup N [--variant V] [--side a|b] [--top K]`: the solved
+ * policy of one side of a skirmish duel as a decision list, the states solved play reaches most
+ * often first (src/systems/skirmish/duel/explain.ts).
+ */
+import { formatProblem, inputError } from '../config/problems.js';
+import { loadStudy } from '../config/study.js';
+import { planStudy } from '../plan/plan.js';
+import type { DuelSpec } from '../systems/skirmish/duel/setup.js';
+import { exactOrLimit } from '../api.js';
+import { pickTask } from './trace.js';
+import type { RunIo } from './run.js';
+
+export interface ExplainOptions {
+  readonly study: string;
+  readonly matchup?: number | undefined;
+  readonly variant?: string | undefined;
+  readonly side?: 'a' | 'b' | undefined;
+  readonly top?: number | undefined;
+}
+
+export const MAX_TOP = 1000;
+
+export async function explainPolicyCommand(opts: ExplainOptions, io: RunIo): Promise<void> {
+  const top = opts.top ?? 10;
+  if (!Number.isInteger(top) || top < 1 || top > MAX_TOP) throw inputError('--top', `expected an integer from 1 to ${MAX_TOP}, received ${String(opts.top)}`);
+  const study = loadStudy(opts.study);
+  for (const w of study.warnings) io.stderr.write(`${formatProblem(w)}\n`);
+  const plugin = study.plugin;
+  if (plugin.system !== 'skirmish' || plugin.mode !== 'duel') {
+    throw inputError(opts.study, `${plugin.system} ${plugin.mode} has no solved policies: balance explain-policy works for skirmish duel studies`);
+  }
+  const tasks = planStudy(study, study.data.trials);
+  const task = pickTask(tasks, opts.matchup ?? 0, opts.variant);
+  const { explainPolicy } = await import('../systems/skirmish/duel/explain.js');
+  const side = opts.side === undefined ? undefined : opts.side === 'a' ? 0 : 1;
+  let result: ReturnType<typeof explainPolicy> | undefined;
+  exactOrLimit(opts.study, () => {
+    result = explainPolicy(task.spec as DuelSpec, side, top);
+    return new Float64Array(0);
+  });
+  const e = result!;
+  const l = task.labels;
+  const who = e.side === 0 ? 'a' : 'b';
+  const other = e.side === 0 ? 'b' : 'a';
+  const what = e.kind === 'best response' ? `its best response to ${other}'s named policy (${e.side === 0 ? l['policyB']! : l['policyA']!})` : 'its part of the minimax (optimal) solution';
+  io.stdout.write(`# skirmish duel: variant=${l['variant']!} a=${l['a']!} (${l['policyA']!}) b=${l['b']!} (${l['policyB']!})\n`);
+  io.stdout.write(`# side ${who} plays ${what}; value P(a wins) + 1/2 P(draw) = ${e.value.toFixed(4)}\n`);
+  io.stdout.write(`# ${e.states} decision states of side ${who} are reached; the ${e.lines.length} most frequent groups (p: the probability a duel reaches a group's states, summed over them: the expected number of such decisions per duel)\n`);
+  for (const line of e.lines) io.stdout.write(`${line}\n`);
+}

@@ -1,0 +1,74 @@
+/**
+ * A solved decision table: the action a solving side picked at each action boundary of the
+ * backward induction (solve.ts), keyed by (round, side, which activation of the round, state).
+ * The solver records a boundary's state as the saved numbers of state.ts (actions left counted
+ * BEFORE the action); the simulator and the exact walker look it up from the live duel, where
+ * Duel.nextAction has already counted the action (so actionsLeft + 1). Both sides pack the same
+ * fields into one number below 2^53 (fighters, actions left, side, which, round) and key the
+ * distance in an inner map: two Map lookups and no allocation per decision.
+ */
+import type { Action, DuelView, FighterView } from './actions.js';
+import { FIGHTER_FIELDS } from './state.js';
+
+/** A packed fighter: state (2 bits), Wounds left (5), primary weapon (6), Brace, Aim, moved, Ranged, Hidden (1 each). */
+const FIGHTER_BITS = 2 ** 18;
+/** Largest round, Wounds left and weapon index a key holds. */
+export const TABLE_MAX_ROUND = 1023;
+const MAX_WOUNDS_KEY = 31;
+const MAX_WEAPON_KEY = 63;
+
+function packFields(state: number, wounds: number, primary: number, braced: number, aimed: number, moved: number, ranged: number, hidden: number): number {
+  if (wounds < 0 || wounds > MAX_WOUNDS_KEY || primary < 0 || primary > MAX_WEAPON_KEY) return -1;
+  return state + 4 * (wounds + 32 * (primary + 64 * (braced + 2 * aimed + 4 * moved + 8 * ranged + 16 * hidden)));
+}
+
+function packView(f: FighterView): number {
+  return packFields(f.state, f.woundsLeft, f.primary, f.braced, f.aimed, f.moved ? 1 : 0, f.rangedThisActivation ? 1 : 0, f.hidden ? 1 : 0);
+}
+
+function packSaved(s: readonly number[], at: number): number {
+  return packFields(s[at]!, s[at + 1]!, s[at + 2]!, s[at + 3]!, s[at + 4]!, s[at + 5]!, s[at + 6]!, s[at + 7]!);
+}
+
+/** The outer key, or -1 when a field is out of the key's range (never recorded, never found). */
+function outerKey(a: number, b: number, actionsLeft: number, side: number, which: number, round: number): number {
+  if (a < 0 || b < 0 || actionsLeft < 0 || actionsLeft > 7 || round < 0 || round > TABLE_MAX_ROUND) return -1;
+  // a + b * 2^18 < 2^36; then 3 bits of actions left, 1 side, 1 which, 10 round: 51 bits in all.
+  return a + FIGHTER_BITS * (b + FIGHTER_BITS * (actionsLeft + 8 * (side + 2 * (which + 2 * round))));
+}
+
+export class SolvedTable {
+  private readonly byKey = new Map<number, Map<number, number>>();
+  /** Decisions recorded. */
+  size = 0;
+
+  /** Records side's pick at an action boundary: s is the saved state (state.ts) before the action is counted. */
+  record(round: number, side: number, which: number, s: readonly number[], action: Action): void {
+    const key = outerKey(packSaved(s, 0), packSaved(s, FIGHTER_FIELDS), s[2 * FIGHTER_FIELDS + 1]!, side, which, round);
+    if (key < 0) return;
+    let inner = this.byKey.get(key);
+    if (inner === undefined) {
+      inner = new Map<number, number>();
+      this.byKey.set(key, inner);
+    }
+    if (!inner.has(s[2 * FIGHTER_FIELDS]!)) this.size++;
+    inner.set(s[2 * FIGHTER_FIELDS]!, action);
+  }
+
+  /** The recorded pick of side at a saved boundary state (as record() was given it), or -1. */
+  get(round: number, side: number, which: number, s: readonly number[]): Action | -1 {
+    const key = outerKey(packSaved(s, 0), packSaved(s, FIGHTER_FIELDS), s[2 * FIGHTER_FIELDS + 1]!, side, which, round);
+    const a = key < 0 ? undefined : this.byKey.get(key)?.get(s[2 * FIGHTER_FIELDS]!);
+    return a === undefined ? -1 : (a as Action);
+  }
+
+  /** The recorded pick of side s at the live duel's current action (already counted by Duel.nextAction), or -1. */
+  decide(duel: DuelView, side: number): Action | -1 {
+    const key = outerKey(packView(duel.fighters[0]), packView(duel.fighters[1]), duel.actionsLeft + 1, side, duel.which, duel.round);
+    if (key < 0) return -1;
+    const inner = this.byKey.get(key);
+    if (inner === undefined) return -1;
+    const a = inner.get(duel.distance);
+    return a === undefined ? -1 : (a as Action);
+  }
+}
