@@ -279,7 +279,12 @@ export class Board {
   rangedTargets(i: number, reaction: boolean): number {
     let active = 0;
     let any = 0;
-    for (let t = 0; t !== this.n; ++t) {
+    // Only enemies can be targets: i's own side is marked 0 without asking.
+    const own = this.side[i]!;
+    for (let t = this.from(own), end = this.to(own); t !== end; ++t) this.candidate[t] = 0;
+    const from = this.from(1 - own);
+    const to = this.to(1 - own);
+    for (let t = from; t !== to; ++t) {
       const ok = this.canShootAt(i, t, reaction);
       this.candidate[t] = ok ? 1 : 0;
       if (ok) {
@@ -288,7 +293,7 @@ export class Board {
       }
     }
     if (active === 0 || active === any) return any;
-    for (let t = 0; t !== this.n; ++t) if (this.state[t] !== ACTIVE) this.candidate[t] = 0;
+    for (let t = from; t !== to; ++t) if (this.state[t] !== ACTIVE) this.candidate[t] = 0;
     return active;
   }
 
@@ -398,6 +403,9 @@ export class Board {
     let bestX = 0;
     let bestY = 0;
     let bestCost = Infinity;
+    // Each corner is probed from (x0, y0) without placing the base (travel() reads positions, not gaps).
+    this.x[i] = x0;
+    this.y[i] = y0;
     for (let k = 0; k !== this.tblock.length; ++k) {
       if (this.tblock[k] !== 1) continue;
       for (let c = 0; c !== 4; ++c) {
@@ -405,9 +413,22 @@ export class Board {
         const cy = c & 2 ? this.ty1[k]! + m : this.ty0[k]! - m;
         const dc = Math.sqrt((cx - x0) ** 2 + (cy - y0) ** 2);
         if (dc < 0.05 || cx < m || cy < m || cx > this.width - m || cy > this.height - m) continue;
-        this.moveBack(i, x0, y0);
-        this.slideTo(i, cx, cy, dc, throughFriends);
-        if (Math.abs(this.x[i]! - cx) + Math.abs(this.y[i]! - cy) > 1e-6) continue;
+        // What slideTo(i, cx, cy, dc) would do: slide along the unit vector to the corner.
+        const dx = cx - x0;
+        const dy = cy - y0;
+        const d = Math.sqrt(dx * dx + dy * dy);
+        let ex = x0;
+        let ey = y0;
+        if (d > 0) {
+          const ux = dx / d;
+          const uy = dy / d;
+          const step = this.probe(i, ux, uy, Math.min(dc, d), throughFriends);
+          if (step > 0) {
+            ex = x0 + ux * step;
+            ey = y0 + uy * step;
+          }
+        }
+        if (Math.abs(ex - cx) + Math.abs(ey - cy) > 1e-6) continue;
         const cost = dc + Math.sqrt((tx - cx) ** 2 + (ty - cy) ** 2);
         if (cost < bestCost) {
           bestCost = cost;
@@ -428,21 +449,38 @@ export class Board {
     const dx = this.x[t]! - x0;
     const dy = this.y[t]! - y0;
     const d = Math.sqrt(dx * dx + dy * dy);
+    const tx = this.x[t]!;
+    const ty = this.y[t]!;
+    const ri = this.r[i]!;
+    const rt = this.r[t]!;
     let best = -1;
     let bestGap = this.gap(i, t);
+    // Each direction is probed from (x0, y0) without placing the base: the gap to t where the
+    // slide would end, measured as placed() would measure it.
+    this.x[i] = x0;
+    this.y[i] = y0;
     for (let k = 0; k !== SIDESTEPS.length; ++k) {
-      this.moveBack(i, x0, y0);
       const c = SIDESTEP_COS[k]!;
       const s = SIDESTEPS[k]!;
-      this.slide(i, (dx * c - dy * s) / d, (dx * s + dy * c) / d, length, throughFriends);
-      if (this.gap(i, t) < bestGap - EPS) {
+      const ux = (dx * c - dy * s) / d;
+      const uy = (dx * s + dy * c) / d;
+      const step = this.probe(i, ux, uy, length, throughFriends);
+      const g = step > 0 ? baseGap(x0 + ux * step, y0 + uy * step, ri, tx, ty, rt) : baseGap(x0, y0, ri, tx, ty, rt);
+      if (g < bestGap - EPS) {
         best = k;
-        bestGap = this.gap(i, t);
+        bestGap = g;
       }
     }
     this.moveBack(i, x0, y0);
     if (best < 0) this.slideTo(i, this.x[t]!, this.y[t]!, Math.min(length, this.gap(i, t)), throughFriends);
     else this.slide(i, (dx * SIDESTEP_COS[best]! - dy * SIDESTEPS[best]!) / d, (dx * SIDESTEPS[best]! + dy * SIDESTEP_COS[best]!) / d, length, throughFriends);
+  }
+
+  /** How far slide() would move i along (dx, dy) (0 when it would not move); nothing moves. */
+  private probe(i: number, dx: number, dy: number, length: number, throughFriends: boolean): number {
+    if (length <= 0) return 0;
+    const t = this.travel(i, dx, dy, length, throughFriends);
+    return t > 0 ? t : 0;
   }
 
   /** Moves i directly away from t, at most `length`. */

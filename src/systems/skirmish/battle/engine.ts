@@ -95,7 +95,7 @@ export class Battle extends Fight {
   /** Fighters of side s that may still activate this round. */
   waiting(s: number): number {
     let k = 0;
-    for (let i = 0; i !== this.n; ++i) if (this.side[i] === s && this.activated[i] === 0 && this.activates(i)) k++;
+    for (let i = this.from(s), end = this.to(s); i !== end; ++i) if (this.activated[i] === 0 && this.activates(i)) k++;
     return k;
   }
 
@@ -215,8 +215,7 @@ export class Battle extends Fight {
   private afterMove(i: number): void {
     this.moved[i] = 1;
     if (this.hidden[i] === 0) return;
-    const e = this.nearestEnemy(i, false);
-    if (!staysHidden(this.nearTerrain(i), e >= 0 ? this.gap(i, e) : Infinity)) this.hidden[i] = 0;
+    if (!staysHidden(this.nearTerrain(i), this.nearestEnemyGap(i))) this.hidden[i] = 0;
   }
 
   /** Dodge / Shove distance: the policy's choice (BattlePolicies.manoeuvre), 2" when it has none. */

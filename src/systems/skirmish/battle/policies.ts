@@ -75,8 +75,8 @@ export function chooseTarget(b: Battle, i: number, kind: number): number {
 
 /** A Stunned friend within 1" (Help), or -1. */
 function stunnedFriend(b: Battle, i: number): number {
-  for (let k = 0; k !== b.n; ++k) {
-    if (k !== i && b.side[k] === b.side[i] && b.state[k] === STUNNED && b.gap(i, k) <= ENGAGEMENT + EPS) return k;
+  for (let k = b.from(b.side[i]!), end = b.to(b.side[i]!); k !== end; ++k) {
+    if (k !== i && b.state[k] === STUNNED && b.gap(i, k) <= ENGAGEMENT + EPS) return k;
   }
   return -1;
 }
@@ -175,10 +175,9 @@ function away(b: Battle, i: number, j: number, max: number, retreat: boolean, fu
 export function nextFighter(b: Battle, s: number): number {
   let best = -1;
   let bestGap = Infinity;
-  for (let i = 0; i !== b.n; ++i) {
-    if (b.side[i] !== s || b.activated[i] === 1 || !b.activates(i)) continue;
-    const e = b.nearestEnemy(i, false);
-    const g = e >= 0 ? b.gap(i, e) : Infinity;
+  for (let i = b.from(s), end = b.to(s); i !== end; ++i) {
+    if (b.activated[i] === 1 || !b.activates(i)) continue;
+    const g = b.nearestEnemyGap(i);
     if (best < 0 || g < bestGap) {
       best = i;
       bestGap = g;
@@ -193,11 +192,10 @@ export function nextFighter(b: Battle, s: number): number {
  * its Movement + 1" of an enemy. Passing then lets the enemy commit first.
  */
 export function passNow(b: Battle, s: number): boolean {
-  for (let i = 0; i !== b.n; ++i) {
-    if (b.side[i] !== s || b.activated[i] === 1 || !b.activates(i)) continue;
+  for (let i = b.from(s), end = b.to(s); i !== end; ++i) {
+    if (b.activated[i] === 1 || !b.activates(i)) continue;
     if (b.state[i] !== ACTIVE) return false;
-    const e = b.nearestEnemy(i, false);
-    if (e >= 0 && b.gap(i, e) <= b.movement[i]! + ENGAGEMENT + EPS) return false;
+    if (b.nearestEnemyGap(i) <= b.movement[i]! + ENGAGEMENT + EPS) return false;
   }
   return true;
 }
