@@ -67,6 +67,8 @@ export class Board {
   readonly candidate: Uint8Array;
   /** gaps[i * n + j]: base-to-base distance, kept current by every move (see placed()). */
   readonly gaps: Float64Array;
+  /** The deployment of the last deploy() call (positions and gaps), copied back by the next one with the same spacing. */
+  private readonly deployed: { gap: number; readonly x: Float64Array; readonly y: Float64Array; readonly gaps: Float64Array };
 
   constructor(readonly spec: BattleSpec) {
     const all = [...spec.sides[0], ...spec.sides[1]];
@@ -101,6 +103,7 @@ export class Board {
     this.activated = new Uint8Array(n);
     this.candidate = new Uint8Array(n);
     this.gaps = new Float64Array(n * n);
+    this.deployed = { gap: NaN, x: new Float64Array(n), y: new Float64Array(n), gaps: new Float64Array(n * n) };
     const t = spec.settings.terrain;
     this.tx0 = Float64Array.from(t, (r) => r.at[0]);
     this.ty0 = Float64Array.from(t, (r) => r.at[1]);
@@ -121,6 +124,14 @@ export class Board {
    * DEPLOY_GAP inches between neighbouring bases.
    */
   deploy(gap: number): void {
+    const done = this.deployed;
+    if (gap === done.gap) {
+      // Every battle starts from the same deployment: copy it rather than measure it again.
+      this.x.set(done.x);
+      this.y.set(done.y);
+      this.gaps.set(done.gaps);
+      return;
+    }
     const mid = this.height / 2;
     const d = this.spec.settings.distance;
     for (let s = 0; s < 2; s++) {
@@ -137,6 +148,10 @@ export class Board {
       }
     }
     for (let i = 0; i !== this.n; ++i) this.placed(i);
+    done.x.set(this.x);
+    done.y.set(this.y);
+    done.gaps.set(this.gaps);
+    done.gap = gap;
   }
 
   /** Fighter i was put somewhere: its row and column of the gap table are measured again. */

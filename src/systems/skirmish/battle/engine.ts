@@ -118,10 +118,11 @@ export class Battle extends Fight {
     if (this.observer !== null) this.emit(-1, 'initiative', -1, { side: this.sideName(turn), result: `${ca} vs ${cb} activations; ${this.tokens[turn]} Pass token(s)` });
     while (!this.over) {
       const mine = this.waiting(turn);
-      const theirs = this.waiting(1 - turn);
-      if (mine === 0 && theirs === 0) break;
-      if (mine > 0) {
-        if (this.tokens[turn]! > 0 && this.passedLast[turn] === 0 && theirs > 0 && this.policies.pass(this, turn)) {
+      if (mine === 0) {
+        if (this.waiting(1 - turn) === 0) break;
+      } else {
+        // The other side's count only matters when this side may Pass.
+        if (this.tokens[turn]! > 0 && this.passedLast[turn] === 0 && this.waiting(1 - turn) > 0 && this.policies.pass(this, turn)) {
           this.tokens[turn]!--;
           this.passedLast[turn] = 1;
           if (this.observer !== null) this.emit(-1, 'pass', -1, { side: this.sideName(turn), result: `${this.tokens[turn]} left` });
