@@ -337,17 +337,24 @@ export class Board {
       if (this.tblock[k] !== 1) continue;
       t = Math.min(t, rayRectEntry(px, py, dx, dy, this.tx0[k]! - ri, this.ty0[k]! - ri, this.tx1[k]! + ri, this.ty1[k]! + ri));
     }
-    for (let k = 0; k !== this.n; ++k) {
-      if (k === i || this.state[k] === OUT_OF_ACTION || (throughFriends && this.side[k] === this.side[i])) continue;
+    // Bases in the way: every other base, or only the enemies' when passing through friends (the
+    // minimum does not depend on the order in which they are taken).
+    const own = this.side[i]!;
+    const from = throughFriends ? this.from(1 - own) : 0;
+    const to = throughFriends ? this.to(1 - own) : this.n;
+    for (let k = from; k !== to; ++k) {
+      if (k === i || this.state[k] === OUT_OF_ACTION) continue;
       t = Math.min(t, rayCircleContact(px, py, dx, dy, this.x[k]!, this.y[k]!, ri + this.r[k]!));
     }
     // Through friends: not ending on one (back off to the contact with the one it would end on).
     for (let guard = 0; throughFriends && guard < this.n; guard++) {
       let back = t;
-      for (let k = 0; k !== this.n; ++k) {
-        if (k === i || this.side[k] !== this.side[i] || this.state[k] === OUT_OF_ACTION) continue;
-        const ex = px + dx * t - this.x[k]!;
-        const ey = py + dy * t - this.y[k]!;
+      const fx = px + dx * t;
+      const fy = py + dy * t;
+      for (let k = this.from(own), end = this.to(own); k !== end; ++k) {
+        if (k === i || this.state[k] === OUT_OF_ACTION) continue;
+        const ex = fx - this.x[k]!;
+        const ey = fy - this.y[k]!;
         const reach = ri + this.r[k]!;
         if (ex * ex + ey * ey < reach * reach - EPS) back = Math.min(back, rayCircleContact(px, py, dx, dy, this.x[k]!, this.y[k]!, reach));
       }

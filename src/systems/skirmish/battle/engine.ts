@@ -144,7 +144,7 @@ export class Battle extends Fight {
     this.aimed[i] = 0;
     // "Moved" is per activation (as in the duel): a heavy weapon may fire in a Ranged Reaction unless
     // its bearer moved during this same enemy activation; its own earlier Move does not carry over.
-    this.moved.fill(0);
+    for (let k = 0; k !== this.n; ++k) this.moved[k] = 0;
     this.fired[i] = 0;
     this.activeSide = this.side[i]!;
     this.actionsLeft = 2;
