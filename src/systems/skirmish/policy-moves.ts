@@ -31,6 +31,17 @@ export function awayInches(allowance: number, distance: number, maxRange: number
 }
 
 /**
+ * Whether Hiding helps a ranged fighter against one enemy (duel and battle policies alike): it is
+ * not Hidden yet and may Hide (fight-rules.ts canHide), the enemy is Active and shoots (a Ranged or
+ * Cast weapon), stands beyond 6" (Hidden only protects beyond 6") and could bring its weapon to
+ * bear after one Move (distance minus its Movement within its maximum range).
+ */
+export function hideHelps(hidden: boolean, mayHide: boolean, enemyShoots: boolean, distance: number, enemyMovement: number, enemyMaxRange: number): boolean {
+  if (hidden || !mayHide || !enemyShoots) return false;
+  return distance > HIDDEN_RANGE && distance - enemyMovement <= enemyMaxRange;
+}
+
+/**
  * Whether a Downed ranged fighter Crawls (`crawl` inches) instead of Recovering: when the crawl takes
  * it beyond an Active enemy's Mercy Kill range (1") or beyond its charge reach (Movement + 1").
  */

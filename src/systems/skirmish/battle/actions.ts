@@ -54,7 +54,7 @@ export abstract class Fight extends Board {
 
   /** Whether side s has a fighter that is not Out of Action. */
   standing(s: number): boolean {
-    for (let i = 0; i !== this.n; ++i) if (this.side[i] === s && this.state[i] !== OUT_OF_ACTION) return true;
+    for (let i = this.from(s), end = this.to(s); i !== end; ++i) if (this.state[i] !== OUT_OF_ACTION) return true;
     return false;
   }
 
@@ -265,6 +265,17 @@ export abstract class Fight extends Board {
         best = j;
         bestGap = g;
       }
+    }
+    return best;
+  }
+
+  /** The gap to the nearest enemy on the board (nearestEnemy()'s gap, without its index); Infinity if none. */
+  nearestEnemyGap(i: number): number {
+    let best = Infinity;
+    for (let j = this.from(1 - this.side[i]!), end = this.to(1 - this.side[i]!); j !== end; ++j) {
+      if (this.state[j] === OUT_OF_ACTION) continue;
+      const g = this.gap(i, j);
+      if (g < best) best = g;
     }
     return best;
   }

@@ -67,6 +67,8 @@ export class Board {
   readonly candidate: Uint8Array;
   /** gaps[i * n + j]: base-to-base distance, kept current by every move (see placed()). */
   readonly gaps: Float64Array;
+  /** The deployment of the last deploy() call (positions and gaps), copied back by the next one with the same spacing. */
+  private readonly deployed: { gap: number; readonly x: Float64Array; readonly y: Float64Array; readonly gaps: Float64Array };
 
   constructor(readonly spec: BattleSpec) {
     const all = [...spec.sides[0], ...spec.sides[1]];
@@ -101,6 +103,7 @@ export class Board {
     this.activated = new Uint8Array(n);
     this.candidate = new Uint8Array(n);
     this.gaps = new Float64Array(n * n);
+    this.deployed = { gap: NaN, x: new Float64Array(n), y: new Float64Array(n), gaps: new Float64Array(n * n) };
     const t = spec.settings.terrain;
     this.tx0 = Float64Array.from(t, (r) => r.at[0]);
     this.ty0 = Float64Array.from(t, (r) => r.at[1]);
@@ -121,6 +124,14 @@ export class Board {
    * DEPLOY_GAP inches between neighbouring bases.
    */
   deploy(gap: number): void {
+    const done = this.deployed;
+    if (gap === done.gap) {
+      // Every battle starts from the same deployment: copy it rather than measure it again.
+      this.x.set(done.x);
+      this.y.set(done.y);
+      this.gaps.set(done.gaps);
+      return;
+    }
     const mid = this.height / 2;
     const d = this.spec.settings.distance;
     for (let s = 0; s < 2; s++) {
@@ -137,6 +148,10 @@ export class Board {
       }
     }
     for (let i = 0; i !== this.n; ++i) this.placed(i);
+    done.x.set(this.x);
+    done.y.set(this.y);
+    done.gaps.set(this.gaps);
+    done.gap = gap;
   }
 
   /** Fighter i was put somewhere: its row and column of the gap table are measured again. */
@@ -279,7 +294,12 @@ export class Board {
   rangedTargets(i: number, reaction: boolean): number {
     let active = 0;
     let any = 0;
-    for (let t = 0; t !== this.n; ++t) {
+    // Only enemies can be targets: i's own side is marked 0 without asking.
+    const own = this.side[i]!;
+    for (let t = this.from(own), end = this.to(own); t !== end; ++t) this.candidate[t] = 0;
+    const from = this.from(1 - own);
+    const to = this.to(1 - own);
+    for (let t = from; t !== to; ++t) {
       const ok = this.canShootAt(i, t, reaction);
       this.candidate[t] = ok ? 1 : 0;
       if (ok) {
@@ -288,7 +308,7 @@ export class Board {
       }
     }
     if (active === 0 || active === any) return any;
-    for (let t = 0; t !== this.n; ++t) if (this.state[t] !== ACTIVE) this.candidate[t] = 0;
+    for (let t = from; t !== to; ++t) if (this.state[t] !== ACTIVE) this.candidate[t] = 0;
     return active;
   }
 
@@ -317,17 +337,24 @@ export class Board {
       if (this.tblock[k] !== 1) continue;
       t = Math.min(t, rayRectEntry(px, py, dx, dy, this.tx0[k]! - ri, this.ty0[k]! - ri, this.tx1[k]! + ri, this.ty1[k]! + ri));
     }
-    for (let k = 0; k !== this.n; ++k) {
-      if (k === i || this.state[k] === OUT_OF_ACTION || (throughFriends && this.side[k] === this.side[i])) continue;
+    // Bases in the way: every other base, or only the enemies' when passing through friends (the
+    // minimum does not depend on the order in which they are taken).
+    const own = this.side[i]!;
+    const from = throughFriends ? this.from(1 - own) : 0;
+    const to = throughFriends ? this.to(1 - own) : this.n;
+    for (let k = from; k !== to; ++k) {
+      if (k === i || this.state[k] === OUT_OF_ACTION) continue;
       t = Math.min(t, rayCircleContact(px, py, dx, dy, this.x[k]!, this.y[k]!, ri + this.r[k]!));
     }
     // Through friends: not ending on one (back off to the contact with the one it would end on).
     for (let guard = 0; throughFriends && guard < this.n; guard++) {
       let back = t;
-      for (let k = 0; k !== this.n; ++k) {
-        if (k === i || this.side[k] !== this.side[i] || this.state[k] === OUT_OF_ACTION) continue;
-        const ex = px + dx * t - this.x[k]!;
-        const ey = py + dy * t - this.y[k]!;
+      const fx = px + dx * t;
+      const fy = py + dy * t;
+      for (let k = this.from(own), end = this.to(own); k !== end; ++k) {
+        if (k === i || this.state[k] === OUT_OF_ACTION) continue;
+        const ex = fx - this.x[k]!;
+        const ey = fy - this.y[k]!;
         const reach = ri + this.r[k]!;
         if (ex * ex + ey * ey < reach * reach - EPS) back = Math.min(back, rayCircleContact(px, py, dx, dy, this.x[k]!, this.y[k]!, reach));
       }
@@ -398,6 +425,9 @@ export class Board {
     let bestX = 0;
     let bestY = 0;
     let bestCost = Infinity;
+    // Each corner is probed from (x0, y0) without placing the base (travel() reads positions, not gaps).
+    this.x[i] = x0;
+    this.y[i] = y0;
     for (let k = 0; k !== this.tblock.length; ++k) {
       if (this.tblock[k] !== 1) continue;
       for (let c = 0; c !== 4; ++c) {
@@ -405,9 +435,22 @@ export class Board {
         const cy = c & 2 ? this.ty1[k]! + m : this.ty0[k]! - m;
         const dc = Math.sqrt((cx - x0) ** 2 + (cy - y0) ** 2);
         if (dc < 0.05 || cx < m || cy < m || cx > this.width - m || cy > this.height - m) continue;
-        this.moveBack(i, x0, y0);
-        this.slideTo(i, cx, cy, dc, throughFriends);
-        if (Math.abs(this.x[i]! - cx) + Math.abs(this.y[i]! - cy) > 1e-6) continue;
+        // What slideTo(i, cx, cy, dc) would do: slide along the unit vector to the corner.
+        const dx = cx - x0;
+        const dy = cy - y0;
+        const d = Math.sqrt(dx * dx + dy * dy);
+        let ex = x0;
+        let ey = y0;
+        if (d > 0) {
+          const ux = dx / d;
+          const uy = dy / d;
+          const step = this.probe(i, ux, uy, Math.min(dc, d), throughFriends);
+          if (step > 0) {
+            ex = x0 + ux * step;
+            ey = y0 + uy * step;
+          }
+        }
+        if (Math.abs(ex - cx) + Math.abs(ey - cy) > 1e-6) continue;
         const cost = dc + Math.sqrt((tx - cx) ** 2 + (ty - cy) ** 2);
         if (cost < bestCost) {
           bestCost = cost;
@@ -428,21 +471,38 @@ export class Board {
     const dx = this.x[t]! - x0;
     const dy = this.y[t]! - y0;
     const d = Math.sqrt(dx * dx + dy * dy);
+    const tx = this.x[t]!;
+    const ty = this.y[t]!;
+    const ri = this.r[i]!;
+    const rt = this.r[t]!;
     let best = -1;
     let bestGap = this.gap(i, t);
+    // Each direction is probed from (x0, y0) without placing the base: the gap to t where the
+    // slide would end, measured as placed() would measure it.
+    this.x[i] = x0;
+    this.y[i] = y0;
     for (let k = 0; k !== SIDESTEPS.length; ++k) {
-      this.moveBack(i, x0, y0);
       const c = SIDESTEP_COS[k]!;
       const s = SIDESTEPS[k]!;
-      this.slide(i, (dx * c - dy * s) / d, (dx * s + dy * c) / d, length, throughFriends);
-      if (this.gap(i, t) < bestGap - EPS) {
+      const ux = (dx * c - dy * s) / d;
+      const uy = (dx * s + dy * c) / d;
+      const step = this.probe(i, ux, uy, length, throughFriends);
+      const g = step > 0 ? baseGap(x0 + ux * step, y0 + uy * step, ri, tx, ty, rt) : baseGap(x0, y0, ri, tx, ty, rt);
+      if (g < bestGap - EPS) {
         best = k;
-        bestGap = this.gap(i, t);
+        bestGap = g;
       }
     }
     this.moveBack(i, x0, y0);
     if (best < 0) this.slideTo(i, this.x[t]!, this.y[t]!, Math.min(length, this.gap(i, t)), throughFriends);
     else this.slide(i, (dx * SIDESTEP_COS[best]! - dy * SIDESTEPS[best]!) / d, (dx * SIDESTEPS[best]! + dy * SIDESTEP_COS[best]!) / d, length, throughFriends);
+  }
+
+  /** How far slide() would move i along (dx, dy) (0 when it would not move); nothing moves. */
+  private probe(i: number, dx: number, dy: number, length: number, throughFriends: boolean): number {
+    if (length <= 0) return 0;
+    const t = this.travel(i, dx, dy, length, throughFriends);
+    return t > 0 ? t : 0;
   }
 
   /** Moves i directly away from t, at most `length`. */

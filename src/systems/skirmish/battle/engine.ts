@@ -95,7 +95,7 @@ export class Battle extends Fight {
   /** Fighters of side s that may still activate this round. */
   waiting(s: number): number {
     let k = 0;
-    for (let i = 0; i !== this.n; ++i) if (this.side[i] === s && this.activated[i] === 0 && this.activates(i)) k++;
+    for (let i = this.from(s), end = this.to(s); i !== end; ++i) if (this.activated[i] === 0 && this.activates(i)) k++;
     return k;
   }
 
@@ -118,10 +118,11 @@ export class Battle extends Fight {
     if (this.observer !== null) this.emit(-1, 'initiative', -1, { side: this.sideName(turn), result: `${ca} vs ${cb} activations; ${this.tokens[turn]} Pass token(s)` });
     while (!this.over) {
       const mine = this.waiting(turn);
-      const theirs = this.waiting(1 - turn);
-      if (mine === 0 && theirs === 0) break;
-      if (mine > 0) {
-        if (this.tokens[turn]! > 0 && this.passedLast[turn] === 0 && theirs > 0 && this.policies.pass(this, turn)) {
+      if (mine === 0) {
+        if (this.waiting(1 - turn) === 0) break;
+      } else {
+        // The other side's count only matters when this side may Pass.
+        if (this.tokens[turn]! > 0 && this.passedLast[turn] === 0 && this.waiting(1 - turn) > 0 && this.policies.pass(this, turn)) {
           this.tokens[turn]!--;
           this.passedLast[turn] = 1;
           if (this.observer !== null) this.emit(-1, 'pass', -1, { side: this.sideName(turn), result: `${this.tokens[turn]} left` });
@@ -143,7 +144,7 @@ export class Battle extends Fight {
     this.aimed[i] = 0;
     // "Moved" is per activation (as in the duel): a heavy weapon may fire in a Ranged Reaction unless
     // its bearer moved during this same enemy activation; its own earlier Move does not carry over.
-    this.moved.fill(0);
+    for (let k = 0; k !== this.n; ++k) this.moved[k] = 0;
     this.fired[i] = 0;
     this.activeSide = this.side[i]!;
     this.actionsLeft = 2;
@@ -215,8 +216,7 @@ export class Battle extends Fight {
   private afterMove(i: number): void {
     this.moved[i] = 1;
     if (this.hidden[i] === 0) return;
-    const e = this.nearestEnemy(i, false);
-    if (!staysHidden(this.nearTerrain(i), e >= 0 ? this.gap(i, e) : Infinity)) this.hidden[i] = 0;
+    if (!staysHidden(this.nearTerrain(i), this.nearestEnemyGap(i))) this.hidden[i] = 0;
   }
 
   /** Dodge / Shove distance: the policy's choice (BattlePolicies.manoeuvre), 2" when it has none. */

@@ -15,10 +15,12 @@
  * shooter: (2) only Downed or Stunned enemies within 1" and Mercy Kill allowed: Mercy Kill;
  *   (3) an Active enemy within 1" and no legal shot: Retreat; (4) a legal target: Aim first when
  *   an action is left for the shot (not in a reaction), else shoot the chosen one (Cast for
- *   spells); (5) a Stunned friend within 1": Help; (6) the chosen enemy beyond maximum range: Move
+ *   spells); (5) a Stunned friend within 1": Help; (5') the last action of its activation and
+ *   Hide helps: Hide; (6) the chosen enemy beyond maximum range: Move
  *   at it just far enough to stand in range; closer than minimum range: Move away just far
- *   enough; in range but out of sight: Move at it (round the terrain; not kite); (7) within 1"
- *   of terrain and not yet fired: Hide; (8) Brace.
+ *   enough; in range but out of sight: Move at it (round the terrain; not kite); (7) Hide if it
+ *   helps, else Brace. Hide helps as in the duel (policy-moves.ts hideHelps): the fighter may
+ *   Hide and an Active enemy that shoots stands beyond 6" but within a Move of its range.
  * kite: as shooter, but first (2') an Active enemy that could charge it (within that enemy's
  *   Movement + 1") and not in a reaction: Move its full Movement directly away from it; and it
  *   only closes in as far as stays out of the nearest Active enemy's charge reach.
@@ -26,8 +28,8 @@
 import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED } from '../profile.js';
 import { KITE, SHOOTER } from '../duel/setup.js';
 import { ENGAGEMENT } from './board.js';
-import { crawlAllowance, keepInRangeInches, MANOEUVRE_INCHES } from '../fight-rules.js';
-import { awayInches, crawlHelps, towardInches, wantedDistance } from '../policy-moves.js';
+import { canHide, crawlAllowance, keepInRangeInches, MANOEUVRE_INCHES } from '../fight-rules.js';
+import { awayInches, crawlHelps, hideHelps, towardInches, wantedDistance } from '../policy-moves.js';
 import { Act, type Battle, type BattlePolicies } from './engine.js';
 import { MOST_DANGEROUS, WEAKEST } from './setup.js';
 
@@ -75,8 +77,8 @@ export function chooseTarget(b: Battle, i: number, kind: number): number {
 
 /** A Stunned friend within 1" (Help), or -1. */
 function stunnedFriend(b: Battle, i: number): number {
-  for (let k = 0; k !== b.n; ++k) {
-    if (k !== i && b.side[k] === b.side[i] && b.state[k] === STUNNED && b.gap(i, k) <= ENGAGEMENT + EPS) return k;
+  for (let k = b.from(b.side[i]!), end = b.to(b.side[i]!); k !== end; ++k) {
+    if (k !== i && b.state[k] === STUNNED && b.gap(i, k) <= ENGAGEMENT + EPS) return k;
   }
   return -1;
 }
@@ -148,6 +150,7 @@ function shooter(b: Battle, i: number, reaction: boolean, kite: boolean): number
   }
   const friend = stunnedFriend(b, i);
   if (friend >= 0 && !b.engaged(i, false)) return act(b, Act.Help, friend);
+  if (b.actionsLeft === 0 && !reaction && hideWorth(b, i)) return act(b, Act.Hide, -1);
   const t = chooseTarget(b, i, ANY);
   if (t < 0) return Act.None;
   const d = b.gap(i, t);
@@ -161,8 +164,21 @@ function shooter(b: Battle, i: number, reaction: boolean, kite: boolean): number
   } else if (!b.lineOfSight(i, t) && !kite) {
     return act(b, Act.Move, t);
   }
-  if (b.fired[i] === 0 && b.hidden[i] === 0 && b.nearTerrain(i)) return act(b, Act.Hide, -1);
-  return act(b, Act.Brace, -1);
+  return act(b, hideWorth(b, i) ? Act.Hide : Act.Brace, -1);
+}
+
+/**
+ * Hide helps (policy-moves.ts hideHelps, the duel's reading) against at least one enemy: i may Hide
+ * here (fight-rules.ts canHide: within 1" of terrain, no Ranged action yet this activation) and an
+ * Active enemy that shoots stands beyond 6" but within a Move of bringing its weapon to bear.
+ */
+function hideWorth(b: Battle, i: number): boolean {
+  if (b.hidden[i] === 1 || !canHide(b.nearTerrain(i), b.fired[i] === 1)) return false;
+  for (let j = b.from(1 - b.side[i]!), end = b.to(1 - b.side[i]!); j !== end; ++j) {
+    const shoots = b.state[j] === ACTIVE && b.shooting[j]! >= 0;
+    if (hideHelps(false, true, shoots, b.gap(i, j), b.movement[j]!, shoots ? b.weapons[j]![b.shooting[j]!]!.max : 0)) return true;
+  }
+  return false;
 }
 
 /** Inches a ranged policy moves away from j (policy-moves.ts); never 0, which would mean "full Movement" to the engine. */
@@ -175,10 +191,9 @@ function away(b: Battle, i: number, j: number, max: number, retreat: boolean, fu
 export function nextFighter(b: Battle, s: number): number {
   let best = -1;
   let bestGap = Infinity;
-  for (let i = 0; i !== b.n; ++i) {
-    if (b.side[i] !== s || b.activated[i] === 1 || !b.activates(i)) continue;
-    const e = b.nearestEnemy(i, false);
-    const g = e >= 0 ? b.gap(i, e) : Infinity;
+  for (let i = b.from(s), end = b.to(s); i !== end; ++i) {
+    if (b.activated[i] === 1 || !b.activates(i)) continue;
+    const g = b.nearestEnemyGap(i);
     if (best < 0 || g < bestGap) {
       best = i;
       bestGap = g;
@@ -193,11 +208,10 @@ export function nextFighter(b: Battle, s: number): number {
  * its Movement + 1" of an enemy. Passing then lets the enemy commit first.
  */
 export function passNow(b: Battle, s: number): boolean {
-  for (let i = 0; i !== b.n; ++i) {
-    if (b.side[i] !== s || b.activated[i] === 1 || !b.activates(i)) continue;
+  for (let i = b.from(s), end = b.to(s); i !== end; ++i) {
+    if (b.activated[i] === 1 || !b.activates(i)) continue;
     if (b.state[i] !== ACTIVE) return false;
-    const e = b.nearestEnemy(i, false);
-    if (e >= 0 && b.gap(i, e) <= b.movement[i]! + ENGAGEMENT + EPS) return false;
+    if (b.nearestEnemyGap(i) <= b.movement[i]! + ENGAGEMENT + EPS) return false;
   }
   return true;
 }

@@ -8,10 +8,10 @@
  * `shooter` and `kite` are written out as decision lists in docs/rules/skirmish.md.
  */
 import { ACTIVE, DOWNED, STUNNED } from '../profile.js';
-import { Action, ENGAGEMENT, HIDDEN_RANGE, MANOEUVRE_INCHES, type DuelPolicy, type DuelView } from './actions.js';
+import { Action, ENGAGEMENT, MANOEUVRE_INCHES, type DuelPolicy, type DuelView } from './actions.js';
 import { KITE, SHOOTER } from './setup.js';
 import { crawlAllowance, keepInRangeInches } from '../fight-rules.js';
-import { awayInches, crawlHelps, towardInches as toward, wantedDistance as wanted } from '../policy-moves.js';
+import { awayInches, crawlHelps, hideHelps as helps, towardInches as toward, wantedDistance as wanted } from '../policy-moves.js';
 
 function decide(duel: DuelView, s: number, reaction: boolean): Action {
   const f = duel.fighters[s]!;
@@ -64,16 +64,12 @@ function fire(duel: DuelView, s: number, reaction: boolean): Action {
   return Action.Ranged;
 }
 
-/**
- * Hide helps when the study gives terrain, the enemy shoots and could reach this fighter with a
- * Move, and the fighter is beyond 6" (Hidden fighters cannot be targeted beyond 6").
- */
+/** Hide helps (policy-moves.ts, shared with the battle policies) against the one enemy. */
 function hideHelps(duel: DuelView, s: number): boolean {
   const f = duel.fighters[s]!;
   const e = duel.fighters[1 - s]!;
-  if (f.hidden || !duel.canHide(s) || e.state !== ACTIVE || e.shooting < 0) return false;
-  const d = duel.distance;
-  return d > HIDDEN_RANGE && d - e.movement <= e.weapons[e.shooting]!.max;
+  const shoots = e.state === ACTIVE && e.shooting >= 0;
+  return helps(f.hidden, duel.canHide(s), shoots, duel.distance, e.movement, shoots ? e.weapons[e.shooting]!.max : 0);
 }
 
 /** Where a shooter wants to stand (policy-moves.ts): its maximum range, or 6" when the enemy is Hidden beyond 6". */
