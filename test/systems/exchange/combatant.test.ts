@@ -36,6 +36,9 @@ describe('policies', () => {
     expect(parsePolicy('reserve-3')).toEqual({ reserve: 3, guardFirst: false, keepMagic: false });
     expect(parsePolicy('reserve-1+keep-magic')).toEqual({ reserve: 1, guardFirst: false, keepMagic: true });
     expect(parsePolicy('guard-first+keep-magic')).toEqual({ reserve: 2, guardFirst: true, keepMagic: true });
+    expect(parsePolicy('reserve-12').reserve).toBe(12);
+    expect(parsePolicy('xreserve-1').reserve).toBe(0);
+    expect(parsePolicy('reserve-1x').reserve).toBe(0);
   });
 });
 
@@ -202,6 +205,7 @@ describe('Wounds', () => {
 
   it('collapse at exactly Vitality 0; no check for 0 Wounds', () => {
     const c = char();
+    c.vit = 2; // below half, not yet checked: still no check without a Wound
     expect(afterWounds(c, 0, scripted(), KNOBS)).toBe(NO_CHECK);
     c.vit = 0;
     expect(afterWounds(c, 1, scripted(), KNOBS)).toBe(NO_CHECK);

@@ -71,10 +71,57 @@ describe('the opener and the round loop', () => {
     ]);
   });
 
-  it('a collapse in the last allowed round counts, in that round', () => {
+  it('a collapse in the last allowed round counts, in that round; the collapsed side takes no turn', () => {
     const { d, c } = duel(lo('a'), lo('b', { vitality: 3, actionDice: 0 }), [CRIT], { maxRounds: 1 });
     expect(d.play()).toEqual({ winner: 0, end: END_COLLAPSE, rounds: 1 });
     expect(c.rounds).toEqual([1]);
+    expect(events(c).map((e) => `${e['side']} ${e['action']}`)).toEqual(['a initiative', 'a refresh', 'a exchange']);
+  });
+});
+
+describe('within a turn', () => {
+  it('a character put out during its own turn takes no Lingering Harm after it', () => {
+    // a attacks (Miss), b Clashes (Critical): 2 + SR 5 - 1 = 6: 3 Wounds, a (Vitality 3) collapses; a's harm tick would follow
+    const { d, c } = duel(lo('a', { vitality: 3 }), lo('b'), [MISS, CRIT]);
+    d.chars[0].harm[1] = 2;
+    d.chars[1].ready = 1;
+    d.turn(0);
+    expect(events(c).map((e) => e['action'])).toEqual(['refresh', 'exchange']);
+    expect([d.loser, d.chars[0].harm[1]]).toEqual([0, 2]);
+  });
+
+  it('after a Lingering Harm tick that does not put it out, the turn still ends: Reeling runs out', () => {
+    const { d } = duel(lo('a', { actionDice: 0 }), lo('b'), [], { ca: ['reeling'] });
+    d.chars[0].harm[1] = 1;
+    d.turn(0);
+    expect([d.chars[0].vit, d.chars[0].reelingTurns]).toEqual([5, 0]);
+  });
+
+  it('a melee attack on a ranged character cannot be Clashed: Full Guard instead', () => {
+    const bow: Partial<WeaponInput> = { kind: 'projectile', effectiveRange: 20, maxRange: 40 };
+    const { d, c } = duel(lo('a'), lo('b', {}, bow), [MISS, MISS, MISS]);
+    d.exchange(0, 0);
+    expect(events(c)[0]).toMatchObject({ response: 'full-guard', response_cost: 1 });
+  });
+
+  it('a Boost is paid with the attack (cost = base + Boost) and traced', () => {
+    const { d, c } = duel(lo('a', { melee: 2 }), lo('b'), [MISS, MISS, MISS]);
+    d.chars[1].ready = 0;
+    d.exchange(0, 2);
+    expect(events(c)[0]).toMatchObject({ cost: 3, boost: 2, ready: 3 });
+  });
+
+  it('a lingering weapon starts Lingering Harm only when its hit wounds; no Conditions on a collapsed loser', () => {
+    // a Hit against No Response: 1 + SR 5 - soak 6 = 0: no Wound, no Lingering Harm
+    const soaked = duel(lo('a', {}, { lingering: 2 }), lo('b', {}, {}, 6), [HIT]);
+    soaked.d.chars[1].ready = 0;
+    soaked.d.exchange(0, 0);
+    expect([soaked.d.chars[1].vit, soaked.d.chars[1].harm[0]]).toEqual([6, 0]);
+    const w: Partial<WeaponInput> = { inflicts: { reeling: { margin: 1 } } };
+    const out = duel(lo('a', {}, w), lo('b', { vitality: 3 }), [CRIT]);
+    out.d.chars[1].ready = 0;
+    out.d.exchange(0, 0);
+    expect(events(out.c).map((e) => e['action'])).toEqual(['exchange']);
   });
 });
 
