@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { scripted } from '../../../src/dice/dice.js';
 import { RecordingDice } from '../../../src/dice/recording-dice.js';
-import { Act, DEAD, DYING, ENEMIES, Fight, HEROES, OUT, STABLE, STANDING, type FighterSpec } from '../../../src/systems/d20/fight.js';
+import { Act, DEAD, DYING, ENEMIES, Fight, HEROES, OUT, RANDOM, STABLE, STANDING, type FighterSpec } from '../../../src/systems/d20/fight.js';
 import { DEFAULT_D20_KNOBS, type D20Knobs } from '../../../src/systems/d20/rules.js';
-import { bow, d20Fixtures } from '../../helpers/d20-fight.js';
+import { bow, d20Fixtures, sword } from '../../helpers/d20-fight.js';
 import { Collector } from '../../helpers/trace.js';
 
 const { f } = d20Fixtures(0);
@@ -241,5 +241,79 @@ describe('opportunity attacks: who may make one', () => {
     expect(leaving((x) => down(x, 1))).toBe(10);
     expect(leaving((x) => down(x, 0))).toBe(0);
     expect(() => leaving(() => undefined)).toThrow(/ran out/); // otherwise the orc strikes
+  });
+});
+
+describe('the phase and the end of the fight', () => {
+  it('a random target among several foes is traced with its die', () => {
+    // hero (random) picks the 2nd of two standing foes (d2 = 2) and drops it (20: 8 + 8); b's attack on it is then wasted
+    const { x, c } = traced([f('hero', HEROES, {}, sword, RANDOM), f('b', HEROES), f('orc', ENEMIES, { hp: 30 }), f('gob', ENEMIES, { hp: 5 })], [2, 20, 8, 8]);
+    x.phase(HEROES, null);
+    expect(events(c).map((e) => e['action'])).toEqual(['random-target', 'move', 'attack', 'attack']);
+    expect(events(c)[0]).toMatchObject({ actor: 'hero', rolls: [2], target: 'gob' });
+    expect(events(c)[3]).toMatchObject({ actor: 'b', target: 'gob', result: 'wasted: target already down' });
+  });
+
+  it('once the last foe falls nothing more resolves in that phase', () => {
+    const { x, c } = traced([f('hero', HEROES), f('b', HEROES), f('orc', ENEMIES), f('gob', ENEMIES, { hp: 5 })], [20, 8, 8]);
+    down(x, 2, OUT);
+    x.phase(HEROES, null);
+    expect(events(c).map((e) => `${e['actor']} ${e['action']}`)).toEqual(['hero move', 'hero attack']);
+    expect(x.over).toBe(true);
+  });
+
+  it('after the fight only heroes roll on (a dying enemy does not), and at most 100 rolls', () => {
+    // hero crits the orc (enemiesRollDeath: dying); the fight is won; the orc rolls nothing more
+    const won = traced([f('hero', HEROES, { dex: 2 }), f('orc', ENEMIES)], [10, 20, 8, 8], { enemiesRollDeath: true });
+    expect(won.x.play()).toEqual({ winner: 0, rounds: 1 });
+    expect(won.x.creatures[1]!.state).toBe(DYING);
+    // the hero is dropped; 100 dying rolls of 3 + 3 = 6 leave it dying, and no 101st is rolled
+    const lost = traced([f('hero', HEROES, { dex: 2 }), f('orc', ENEMIES)], [9, 20, 8, 8, ...Array<number>(200).fill(3)]);
+    expect(lost.x.play()).toEqual({ winner: 1, rounds: 1 });
+    expect(lost.x.creatures[0]!.state).toBe(DYING);
+    expect(lost.c.events.filter((e) => e.action === 'dying-roll').length).toBe(100);
+  });
+
+  it('a stabilized creature killed by a hit does not wake up at its next turn', () => {
+    const { x } = traced([f('hero', HEROES), f('orc', ENEMIES)], []);
+    down(x, 0, STABLE);
+    x.creatures[0]!.wakeNext = true;
+    x.damage(x.creatures[0]!, 3);
+    x.startTurn(x.creatures[0]!);
+    expect([x.creatures[0]!.state, x.creatures[0]!.hp]).toEqual([DEAD, 0]);
+  });
+
+  it('engaged foes: only standing foes next to the creature count', () => {
+    const { x } = traced([f('hero', HEROES), f('b', HEROES), f('orc', ENEMIES), f('gob', ENEMIES), f('far', ENEMIES)], []);
+    x.link(0, 2);
+    x.link(0, 3);
+    x.link(0, 1);
+    down(x, 3);
+    expect(x.engagedFoes(x.creatures[0]!)).toBe(1);
+  });
+});
+
+describe('falling while moving', () => {
+  it('a Dasher dropped by an opportunity attack does not get away', () => {
+    // orc: d20 20, 1d8 8 + 8 = 16 drops the hero (10 HP) as it leaves
+    const x = new Fight({ fighters: [f('hero', HEROES), f('orc', ENEMIES)], knobs: DEFAULT_D20_KNOBS, maxRounds: 5 }, scripted(20, 8, 8));
+    x.reset();
+    x.link(0, 1);
+    x.resolve(x.creatures[0]!, decl(Act.Dash));
+    expect([x.creatures[0]!.state, x.creatures[0]!.away]).toEqual([DYING, false]);
+  });
+
+  it('a mover dropped by an opportunity attack on its way makes no attack', () => {
+    const x = new Fight({ fighters: [f('hero', HEROES), f('orc', ENEMIES), f('gob', ENEMIES)], knobs: DEFAULT_D20_KNOBS, maxRounds: 5 }, scripted(20, 8, 8));
+    x.reset();
+    x.link(0, 1);
+    x.resolve(x.creatures[0]!, decl(Act.Attack, 2)); // no dice left for the hero's attack: it must not roll
+    expect([x.creatures[0]!.state, x.creatures[2]!.hp]).toEqual([DYING, 10]);
+  });
+
+  it('with the fumble knob only a natural 1 drops the weapon, not any miss', () => {
+    const { x } = traced([f('hero', HEROES), f('orc', ENEMIES)], [2], { fumble: 'miss-and-drop-weapon' });
+    x.attack(x.creatures[0]!, x.creatures[1]!, 'attack');
+    expect(x.creatures[0]!.dropped).toBe(false);
   });
 });
