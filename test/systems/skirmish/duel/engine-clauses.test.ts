@@ -113,6 +113,10 @@ describe('engagement at exactly 1"', () => {
     expect(script(events)).toEqual(['a free-attack', 'b retreat']);
     expect(events[0]).toMatchObject({ side: 'a', wounds: 0, result: '0 unblocked', distance_before: 1, distance_after: 1 });
     expect(events[1]).toMatchObject({ rolls: [1], result: 'Skill check fails: stays engaged', distance_before: 1, distance_after: 1 });
+    const leaves = scriptedDuel(keenSword, stoutAxe, [1, ...ones(16)], { settings: { distance: 1 } });
+    const e2 = record(leaves);
+    leaves.perform(1, Action.MoveAway, false);
+    expect(e2[1]).toMatchObject({ action: 'retreat', result: 'Skill check fails', distance_after: 5 });
   });
 
   it('a Retreat chosen when nothing engages the fighter is a Move away: the policy is asked for a Move away', () => {
@@ -171,6 +175,17 @@ describe('moving, charging, shooting', () => {
     d.perform(0, Action.Ranged, false);
     expect(events[0]).toMatchObject({ action: 'ranged', distance_before: 6, wounds: 0, target_state_before: 'active', result: '0 unblocked' });
     expect(events[0]!.rolls).toMatchObject({ primer: [2] });
+  });
+
+  it('a Ranged action or a Cast gives a Hidden fighter away even when nothing goes off (primer fails, spell fizzles)', () => {
+    const shot = scriptedDuel(loadout(keen, pistol), stoutAxe, [1], { settings: { distance: 8 } });
+    shot.fighters[0].hidden = true;
+    shot.perform(0, Action.Ranged, false);
+    expect(shot.fighters[0].hidden).toBe(false);
+    const spell = scriptedDuel(mage, stoutAxe, [2, 3], { settings: { distance: 8 } });
+    spell.fighters[0].hidden = true;
+    spell.perform(0, Action.Cast, false);
+    expect(spell.fighters[0].hidden).toBe(false);
   });
 
   it('a failed primer roll is traced as no shot, with the primer die', () => {
