@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { Action, type Duel } from '../../../../src/systems/skirmish/duel/engine.js';
 import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED } from '../../../../src/systems/skirmish/profile.js';
+import { SHOOTER } from '../../../../src/systems/skirmish/duel/setup.js';
 import { record, script, scriptedDuel } from '../../../helpers/duel.js';
 import { battleAxe, fighter, keen, loadout, stout, sword, weapon } from '../../../helpers/skirmish.js';
 
@@ -167,6 +168,15 @@ describe('moving, charging, shooting', () => {
     expect(script(events)).toEqual(['a ranged', 'b charge (r)']);
     expect(d.fighters[0].primary).toBe(1);
     expect(d.fighters[0].hidden).toBe(false);
+  });
+
+  it('the target\'s policy is told it is reacting: a shooter fires back at once instead of Aiming, even with actions left in the activation', () => {
+    const archer = loadout(keen, bow);
+    const d = scriptedDuel(archer, archer, ones(30), { settings: { distance: 10 }, policies: [SHOOTER, SHOOTER] });
+    d.actionsLeft = 1;
+    const events = record(d);
+    d.perform(0, Action.Ranged, false);
+    expect(script(events)).toEqual(['a ranged', 'b ranged (r)']);
   });
 
   it('a firearm fires when the primer roll equals the primer number (2); the primer face is traced with the shot', () => {
