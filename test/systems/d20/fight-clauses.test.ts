@@ -274,6 +274,13 @@ describe('the phase and the end of the fight', () => {
     expect(lost.c.events.filter((e) => e.action === 'dying-roll').length).toBe(100);
   });
 
+  it('a fight decided in its last allowed round counts (maxRounds 1)', () => {
+    // hero waits (d20 1); the orc misses (2); the hero crits (20: 8 + 8) and drops the orc
+    const x = new Fight({ fighters: [f('hero', HEROES), f('orc', ENEMIES)], knobs: DEFAULT_D20_KNOBS, maxRounds: 1 }, scripted(1, 2, 20, 8, 8));
+    x.reset();
+    expect(x.play()).toEqual({ winner: 0, rounds: 1 });
+  });
+
   it('a stabilized creature killed by a hit does not wake up at its next turn', () => {
     const { x } = traced([f('hero', HEROES), f('orc', ENEMIES)], []);
     down(x, 0, STABLE);
