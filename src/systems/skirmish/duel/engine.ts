@@ -33,6 +33,8 @@ export interface DuelResult {
 }
 
 const SIDES = ['a', 'b'] as const;
+/** Either manoeuvre's movement bit in an outcome code. */
+const MOVED = DODGE_MOVED | SHOVE_MOVED;
 
 export class Duel implements DuelView {
   readonly fighters: readonly [Fighter, Fighter];
@@ -51,12 +53,18 @@ export class Duel implements DuelView {
   private readonly initiativeKnob: number;
   private readonly stunnedActs: boolean;
   private readonly failedStays: boolean;
+  private readonly stepPerHit: boolean;
+  /** acts[state] = 1 when a fighter in that state activates (the rule activates(), evaluated once per knob setting). */
+  private readonly acts: Uint8Array;
 
   constructor(readonly spec: DuelSpec, private readonly dice: DuelDice, private readonly policy: DuelPolicy) {
     const { a, b } = withUnarmed(spec);
     this.initiativeKnob = initiativeCode(spec.knobs.initiative);
     this.stunnedActs = spec.knobs.stunnedActs;
     this.failedStays = spec.knobs.failedRetreat === 'stays';
+    this.stepPerHit = spec.knobs.stepPerHit;
+    this.acts = new Uint8Array(4);
+    for (let st = 0; st !== 4; ++st) this.acts[st] = activates(st, this.stunnedActs) ? 1 : 0;
     this.fighters = [new Fighter(a, spec.policies[0], spec), new Fighter(b, spec.policies[1], spec)];
     this.attacks = [
       new AttackCache(a, b, spec.knobs, spec.settings.cover),
@@ -72,6 +80,12 @@ export class Duel implements DuelView {
 
   /** Plays one duel to the end. */
   play(): DuelResult {
+    const winner = this.playOut();
+    return { winner, rounds: this.round };
+  }
+
+  /** Plays one duel to the end; returns the winner (as winner()), the rounds played are in `round` (kernels: nothing allocated). */
+  playOut(): number {
     this.start();
     if (this.observer !== null) this.observer.begin();
     const maxRounds = this.spec.settings.maxRounds;
@@ -86,7 +100,7 @@ export class Duel implements DuelView {
     if (!this.over) this.round = maxRounds;
     const winner = this.winner();
     if (this.observer !== null) this.observer.end(winner, this.round);
-    return { winner, rounds: this.round };
+    return winner;
   }
 
   /** The state before round 1: both fighters fresh, the study's starting distance. */
@@ -104,7 +118,7 @@ export class Duel implements DuelView {
 
   /** Whether side s activates this round: Active or Downed (Stunned too with knob stunnedActs). */
   activates(s: number): boolean {
-    return activates(this.fighters[s]!.state, this.stunnedActs);
+    return this.acts[this.fighters[s]!.state] === 1;
   }
 
   /**
@@ -116,14 +130,21 @@ export class Duel implements DuelView {
     const b = this.activates(1) ? 1 : 0;
     if (a !== b) return a === 1 ? 0 : 1; // only one side activates: no initiative to decide
     const first = initiative(a, b, this.initiativeKnob, this.round, this.dice);
-    if (this.observer !== null && first >= 0) this.note(first, 'initiative', -1, SIDES[first], '');
+    if (this.observer !== null && first >= 0) this.traceInitiative(first);
     return first;
   }
 
-  /** One activation of side s: 2 actions (a Recover of 6 adds one). */
+  /**
+   * One activation of side s: 2 actions (a Recover of 6 adds one). The loop is actionsGoOn() and
+   * nextAction() written out (the exact drivers step through those; here V8 keeps it in one frame).
+   */
   activate(s: number): void {
     if (!this.beginActivation(s)) return;
-    while (this.actionsGoOn(s)) this.nextAction(s);
+    const f = this.fighters[s]!;
+    while (this.actionsLeft > 0 && !this.over && this.acts[f.state] === 1) {
+      this.actionsLeft--;
+      this.perform(s, this.policy.decide(this, s, false), false);
+    }
   }
 
   /** The start of side s's activation (flags that last one activation end); false if s does not activate. */
@@ -180,11 +201,11 @@ export class Duel implements DuelView {
         break;
       case Action.Aim:
         f.aimed = 1;
-        if (this.observer !== null) this.note(s, 'aim', -1, undefined, undefined);
+        if (this.observer !== null) this.trace(s, 'aim', -1);
         break;
       case Action.Brace:
         f.braced = 1;
-        if (this.observer !== null) this.note(s, 'brace', -1, undefined, undefined);
+        if (this.observer !== null) this.trace(s, 'brace', -1);
         break;
       case Action.Retreat:
         this.leave(s, Action.Retreat);
@@ -232,7 +253,7 @@ export class Duel implements DuelView {
     const before = this.distance;
     this.moveBy(s, inches);
     this.fighters[s]!.moved = true;
-    if (this.observer !== null) this.note(s, 'move', before, undefined, undefined);
+    if (this.observer !== null) this.trace(s, 'move', before);
   }
 
   moveBy(s: number, inches: number): void {
@@ -253,7 +274,7 @@ export class Duel implements DuelView {
     this.distance = 0;
     f.moved = true;
     f.hidden = false;
-    if (this.observer !== null) this.note(s, 'charge', before, undefined, undefined);
+    if (this.observer !== null) this.trace(s, 'charge', before);
   }
 
   /** Whether weapon i of side s can shoot now (range, a Hidden target beyond 6", heavy after moving). */
@@ -277,7 +298,8 @@ export class Duel implements DuelView {
     const f = this.fighters[s]!;
     const w = f.weapons[f.shooting];
     if (w === undefined) return false;
-    return this.canShootWith(s, f.shooting) || (f.shooters > 1 && this.firstShot(s, w.cast) >= 0);
+    // `shooting` is a Ranged or Cast weapon: the shot's legality is all canShootWith() would add.
+    return shotLegal(w, this.distance, this.fighters[1 - s]!.hidden, f.moved) || (f.shooters > 1 && this.firstShot(s, w.cast) >= 0);
   }
 
   canHide(s: number): boolean {
@@ -351,29 +373,21 @@ export class Duel implements DuelView {
     this.attackAction(s, weapon, 0, false, 'cast');
   }
 
-  /** An Attack Sequence by side s, its event, then the target's Dodge / Shove movement. */
-  attackAction(s: number, weapon: number, aim: number, mercy: boolean, name: string): void {
-    const t = 1 - s;
-    const before = this.distance;
-    const targetBefore = this.fighters[t]!.state;
-    const code = this.strike(s, weapon, aim, mercy);
-    if (this.observer !== null) this.emitAttack(s, name, before, targetBefore, code);
-    if (!mercy) this.manoeuvres(t, code);
-  }
-
   /**
-   * One Attack Sequence by side s with a weapon (-1: unarmed, the last entry of the loadout), its
-   * Wounds applied; returns the outcome code. Mercy Kill on a Downed target: any unblocked hit takes
-   * it Out of Action.
+   * One Attack Sequence by side s with a weapon (-1: unarmed, the last entry of the loadout): its
+   * Wounds applied, its event, then the target's Dodge / Shove movement. Mercy Kill on a Downed
+   * target: any unblocked hit takes it Out of Action (and nobody moves).
    */
-  strike(s: number, weapon: number, aim: number, mercy: boolean): number {
+  attackAction(s: number, weapon: number, aim: number, mercy: boolean, name: string): void {
     const f = this.fighters[s]!;
     const t = 1 - s;
     const target = this.fighters[t]!;
+    const before = this.distance;
+    const targetBefore = target.state;
     const w = weapon < 0 ? f.loadout.weapons.length - 1 : weapon;
     f.primary = w;
     f.hidden = false;
-    const defState = target.state === ACTIVE ? 0 : target.state === DOWNED ? 1 : 2;
+    const defState = targetBefore === ACTIVE ? 0 : targetBefore === DOWNED ? 1 : 2;
     const entry = this.attacks[s as 0 | 1].get(w, target.primary, aim, target.braced, defState);
     const code = this.dice.attack(entry);
     const unblocked = code >> 2;
@@ -382,7 +396,9 @@ export class Duel implements DuelView {
     } else {
       this.wound(t, unblocked, entry.spec.impact);
     }
-    return code;
+    if (this.observer !== null) this.emitAttack(s, name, before, targetBefore, code);
+    // Only an outcome with a movement bit can move anyone (manoeuvresAfter decides whether it does).
+    if (!mercy && (code & MOVED) !== 0) this.manoeuvres(t, code);
   }
 
   /** Dodge / Shove movement of an attack on side t, only while t is still Active; t's policy picks how far (up to 2"). */
@@ -396,14 +412,14 @@ export class Duel implements DuelView {
     const before = this.distance;
     const inches = manoeuvreDistance(this.policy.manoeuvreInches(this, t, which));
     this.distance += inches;
-    if (this.observer !== null) this.note(t, name, before, undefined, undefined);
+    if (this.observer !== null) this.trace(t, name, before);
   }
 
   /** Applies unblocked hits to side t with the shared rule (wounds.ts), ending the duel at Out of Action. */
   wound(t: number, unblocked: number, impact: boolean): void {
     if (unblocked <= 0) return;
     const f = this.fighters[t]!;
-    const r = woundStep(f.state, f.woundsLeft, unblocked, impact, this.spec.knobs.stepPerHit);
+    const r = woundStep(f.state, f.woundsLeft, unblocked, impact, this.stepPerHit);
     f.state = r & 3;
     f.woundsLeft = r >>> 2;
     if (f.state !== ACTIVE) f.hidden = false;
@@ -461,7 +477,7 @@ export class Duel implements DuelView {
     if (!canCrawl(f.state, this.stunnedActs)) return;
     const before = this.distance;
     this.distance += this.policy.moveInches(this, s, Action.CrawlAway, crawlAllowance(f.movement));
-    if (this.observer !== null) this.note(s, 'crawl', before, undefined, undefined);
+    if (this.observer !== null) this.trace(s, 'crawl', before);
   }
 
   private emitAttack(s: number, name: string, before: number, targetBefore: number, code: number): void {
@@ -471,6 +487,16 @@ export class Duel implements DuelView {
       rolls: rollsOf(this.dice.take(), name === 'ranged' ? 'primer' : 'casting'), wounds: code >> 2,
       target_state_before: STATE_NAMES[targetBefore], result: `${code >> 2} unblocked${dodge}${shove}`,
     });
+  }
+
+  /** The event of an action without dice or a result (aim, brace, move, charge, crawl, dodge, shove). */
+  private trace(s: number, action: string, before: number): void {
+    this.note(s, action, before, undefined, undefined);
+  }
+
+  /** The initiative event: who goes first, and the roll-off's faces. */
+  private traceInitiative(first: number): void {
+    this.note(first, 'initiative', -1, SIDES[first], '');
   }
 
   /** An event with an optional result and the faces rolled since the last one (group name for d6s before an attack). */
