@@ -8,18 +8,20 @@
  * Longer than our ~300-line guide on purpose: one class keeps the hot loop monomorphic and lets
  * V8 inline the actions; event building lives in events.ts and is only reached when tracing.
  */
-import type { TraceEvent, TraceObserver } from '../../trace.js';
+import type { TraceObserver } from '../../trace.js';
 import { ACTIVE, DOWNED, OUT_OF_ACTION, type Loadout } from '../profile.js';
 import { UNARMED as UNARMED_WEAPON } from '../resolve.js';
 import {
   activates, canCrawl, canHide, castingResult, crawlAllowance, initiative, manoeuvreDistance, manoeuvresAfter, MERCY_ATTACK, MERCY_TAKE_OUT,
-  mercyKillKind, mercyKillLands, MISHAP, FIZZLE, recoverResult, retreatLeaves, retreatPasses, shotLegal, staysHidden, initiativeCode,
+  mercyKillKind, mercyKillLands, MISHAP, GOES_OFF, recoverResult, retreatLeaves, retreatPasses, shotLegal, staysHidden, initiativeCode,
 } from '../fight-rules.js';
 import { DODGE_MOVED, SHOVE_MOVED } from '../spec.js';
 import { woundStep } from '../wounds.js';
 import { Action, DODGE, ENGAGEMENT, SHOVE, type DuelPolicy, type DuelView } from './actions.js';
-import type { DuelDice } from './dice.js';
-import { rollsOf, STATE_NAMES } from './events.js';
+import type { DuelDice, RolledDice } from './dice.js';
+import {
+  traceAction, traceAttack, traceCastFails, traceHide, traceInitiative, traceMercyTakeOut, tracePrimerFails, traceRecover, traceRetreat,
+} from './events.js';
 import { Fighter } from './fighter.js';
 import { AttackCache, type DuelSpec } from './setup.js';
 
@@ -32,7 +34,6 @@ export interface DuelResult {
   readonly rounds: number;
 }
 
-const SIDES = ['a', 'b'] as const;
 /** Either manoeuvre's movement bit in an outcome code. */
 const MOVED = DODGE_MOVED | SHOVE_MOVED;
 
@@ -48,7 +49,7 @@ export class Duel implements DuelView {
   /** The tracer, or null (run: one predictable branch per action). */
   observer: TraceObserver | null = null;
   /** Inside a Ranged Reaction (events say so). */
-  private reacting = false;
+  reacting = false;
   /** Knobs read every round, as plain fields: initiative, stunnedActs, failedRetreat stays. */
   private readonly initiativeKnob: number;
   private readonly stunnedActs: boolean;
@@ -76,6 +77,11 @@ export class Duel implements DuelView {
   observe(observer: TraceObserver | null): void {
     this.observer = observer;
     this.dice.record(observer !== null);
+  }
+
+  /** The faces rolled since the last event (tracing; null when the dice keep none). */
+  rolled(): RolledDice | null {
+    return this.dice.take();
   }
 
   /** Plays one duel to the end. */
@@ -130,7 +136,7 @@ export class Duel implements DuelView {
     const b = this.activates(1) ? 1 : 0;
     if (a !== b) return a === 1 ? 0 : 1; // only one side activates: no initiative to decide
     const first = initiative(a, b, this.initiativeKnob, this.round, this.dice);
-    if (this.observer !== null && first >= 0) this.traceInitiative(first);
+    if (this.observer !== null && first >= 0) traceInitiative(this, first);
     return first;
   }
 
@@ -201,11 +207,11 @@ export class Duel implements DuelView {
         break;
       case Action.Aim:
         f.aimed = 1;
-        if (this.observer !== null) this.trace(s, 'aim', -1);
+        if (this.observer !== null) traceAction(this, s, 'aim', -1);
         break;
       case Action.Brace:
         f.braced = 1;
-        if (this.observer !== null) this.trace(s, 'brace', -1);
+        if (this.observer !== null) traceAction(this, s, 'brace', -1);
         break;
       case Action.Retreat:
         this.leave(s, Action.Retreat);
@@ -231,7 +237,7 @@ export class Duel implements DuelView {
   hide(s: number): void {
     const f = this.fighters[s]!;
     if (this.canHide(s)) f.hidden = true;
-    if (this.observer !== null) this.note(s, 'hide', -1, f.hidden ? 'hidden' : 'cannot hide', undefined);
+    if (this.observer !== null) traceHide(this, s);
   }
 
   /**
@@ -253,7 +259,7 @@ export class Duel implements DuelView {
     const before = this.distance;
     this.moveBy(s, inches);
     this.fighters[s]!.moved = true;
-    if (this.observer !== null) this.trace(s, 'move', before);
+    if (this.observer !== null) traceAction(this, s, 'move', before);
   }
 
   moveBy(s: number, inches: number): void {
@@ -274,7 +280,7 @@ export class Duel implements DuelView {
     this.distance = 0;
     f.moved = true;
     f.hidden = false;
-    if (this.observer !== null) this.trace(s, 'charge', before);
+    if (this.observer !== null) traceAction(this, s, 'charge', before);
   }
 
   /** Whether weapon i of side s can shoot now (range, a Hidden target beyond 6", heavy after moving). */
@@ -335,7 +341,7 @@ export class Duel implements DuelView {
     if (!w.firearm || this.dice.d6() >= w.primer) this.attackAction(s, weapon, aim, false, 'ranged');
     else {
       f.primary = weapon;
-      if (this.observer !== null) this.note(s, 'ranged', -1, 'primer fails: no shot', 'primer');
+      if (this.observer !== null) tracePrimerFails(this, s);
     }
     // Ranged Reaction: the target, if neither Downed nor Out of Action (nor Stunned), acts at once;
     // a reaction never triggers a reaction.
@@ -361,13 +367,9 @@ export class Duel implements DuelView {
     const r1 = this.dice.d6();
     const r2 = this.dice.d6();
     const outcome = castingResult(r1, r2, f.casting, w.difficulty);
-    if (outcome === MISHAP) {
-      this.wound(s, w.backlash, false);
-      if (this.observer !== null) this.emit(s, 'cast', -1, { result: `mishap: ${w.backlash} Wound(s) of backlash`, rolls: rollsOf(this.dice.take(), 'casting') });
-      return;
-    }
-    if (outcome === FIZZLE) {
-      if (this.observer !== null) this.emit(s, 'cast', -1, { result: `fizzles (${r1 + r2 + f.casting} < ${w.difficulty})`, rolls: rollsOf(this.dice.take(), 'casting') });
+    if (outcome === MISHAP) this.wound(s, w.backlash, false);
+    if (outcome !== GOES_OFF) {
+      if (this.observer !== null) traceCastFails(this, s, outcome, r1 + r2 + f.casting, w);
       return;
     }
     this.attackAction(s, weapon, 0, false, 'cast');
@@ -396,7 +398,7 @@ export class Duel implements DuelView {
     } else {
       this.wound(t, unblocked, entry.spec.impact);
     }
-    if (this.observer !== null) this.emitAttack(s, name, before, targetBefore, code);
+    if (this.observer !== null) traceAttack(this, s, name, before, targetBefore, code);
     // Only an outcome with a movement bit can move anyone (manoeuvresAfter decides whether it does).
     if (!mercy && (code & MOVED) !== 0) this.manoeuvres(t, code);
   }
@@ -412,7 +414,7 @@ export class Duel implements DuelView {
     const before = this.distance;
     const inches = manoeuvreDistance(this.policy.manoeuvreInches(this, t, which));
     this.distance += inches;
-    if (this.observer !== null) this.trace(t, name, before);
+    if (this.observer !== null) traceAction(this, t, name, before);
   }
 
   /** Applies unblocked hits to side t with the shared rule (wounds.ts), ending the duel at Out of Action. */
@@ -440,12 +442,12 @@ export class Duel implements DuelView {
     const before = this.distance;
     const face = this.dice.d6();
     const passed = retreatPasses(face, f.skillFace);
-    const check = this.observer !== null ? this.dice.take() : null;
+    const check = this.observer !== null ? this.rolled() : null;
     const e = 1 - s;
     if (!passed && this.fighters[e]!.state === ACTIVE) this.attackAction(e, this.fighters[e]!.melee, 0, false, 'free-attack');
     const leaves = retreatLeaves(passed, this.failedStays);
     if (!this.over && f.state === ACTIVE && leaves) this.moveBy(s, this.policy.moveInches(this, s, Action.Retreat, f.movement));
-    if (this.observer !== null) this.emit(s, 'retreat', before, { rolls: check?.d6, result: passed ? 'Skill check passes' : `Skill check fails${leaves ? '' : ': stays engaged'}` });
+    if (this.observer !== null) traceRetreat(this, s, before, check, passed, leaves);
   }
 
   /** Mercy Kill: a Stunned enemy within 1" goes Out of Action; a Downed one takes a Melee attack. */
@@ -456,7 +458,7 @@ export class Duel implements DuelView {
     const kind = mercyKillKind(target.state);
     if (kind === MERCY_TAKE_OUT) {
       this.takeOut(t);
-      if (this.observer !== null) this.note(s, 'mercy-kill', -1, 'Stunned: out of action', undefined);
+      if (this.observer !== null) traceMercyTakeOut(this, s);
     } else if (kind === MERCY_ATTACK) this.attackAction(s, this.fighters[s]!.melee, 0, true, 'mercy-kill');
   }
 
@@ -468,7 +470,7 @@ export class Duel implements DuelView {
     f.state = r.state;
     f.woundsLeft = r.woundsLeft;
     if (r.extraAction) this.actionsLeft++;
-    if (this.observer !== null) this.note(s, 'recover', -1, r.extraAction ? 'stands with 1 Wound and one more action' : undefined, '');
+    if (this.observer !== null) traceRecover(this, s, r.extraAction);
   }
 
   /** Crawl (Downed; Stunned too with knob stunnedActs): half Movement (rounded up) away. */
@@ -477,49 +479,7 @@ export class Duel implements DuelView {
     if (!canCrawl(f.state, this.stunnedActs)) return;
     const before = this.distance;
     this.distance += this.policy.moveInches(this, s, Action.CrawlAway, crawlAllowance(f.movement));
-    if (this.observer !== null) this.trace(s, 'crawl', before);
-  }
-
-  private emitAttack(s: number, name: string, before: number, targetBefore: number, code: number): void {
-    const dodge = code & DODGE_MOVED ? ' (Dodge block)' : '';
-    const shove = code & SHOVE_MOVED ? ' (Shove block)' : '';
-    this.emit(s, name, before, {
-      rolls: rollsOf(this.dice.take(), name === 'ranged' ? 'primer' : 'casting'), wounds: code >> 2,
-      target_state_before: STATE_NAMES[targetBefore], result: `${code >> 2} unblocked${dodge}${shove}`,
-    });
-  }
-
-  /** The event of an action without dice or a result (aim, brace, move, charge, crawl, dodge, shove). */
-  private trace(s: number, action: string, before: number): void {
-    this.note(s, action, before, undefined, undefined);
-  }
-
-  /** The initiative event: who goes first, and the roll-off's faces. */
-  private traceInitiative(first: number): void {
-    this.note(first, 'initiative', -1, SIDES[first], '');
-  }
-
-  /** An event with an optional result and the faces rolled since the last one (group name for d6s before an attack). */
-  private note(s: number, action: string, before: number, result: string | undefined, rolls: string | undefined): void {
-    const text = action === 'initiative' ? `${result ?? ''} goes first` : result;
-    this.emit(s, action, before, { result: text, rolls: rolls === undefined ? undefined : rollsOf(this.dice.take(), rolls) });
-  }
-
-  /** Builds and sends one event (only ever called with an observer attached); undefined fields are left out. */
-  private emit(s: number, action: string, before: number, extra: Readonly<Record<string, unknown>>): void {
-    const [a, b] = this.fighters;
-    const t = 1 - s;
-    const event: Record<string, unknown> = {
-      round: this.round, side: SIDES[s]!, actor: this.fighters[s]!.name, action,
-      ...(action === 'initiative' ? {} : { target: this.fighters[t]!.name, target_state_after: STATE_NAMES[this.fighters[t]!.state]! }),
-      ...(before >= 0 ? { distance_before: before } : {}), distance_after: this.distance,
-      state_after: STATE_NAMES[this.fighters[s]!.state]!,
-      wounds_left: { a: a.woundsLeft, b: b.woundsLeft },
-      ...(this.reacting ? { reaction: true } : {}),
-      ...extra,
-    };
-    for (const k of Object.keys(event)) if (event[k] === undefined) delete event[k];
-    this.observer!.event(event as unknown as TraceEvent);
+    if (this.observer !== null) traceAction(this, s, 'crawl', before);
   }
 }
 
