@@ -16,7 +16,7 @@ import {
   mercyKillKind, mercyKillLands, MISHAP, GOES_OFF, recoverResult, retreatLeaves, retreatPasses, shotLegal, staysHidden, initiativeCode,
 } from '../fight-rules.js';
 import { DODGE_MOVED, SHOVE_MOVED } from '../spec.js';
-import { woundStep } from '../wounds.js';
+import { woundLookup, woundTable, type WoundTable } from '../wound-table.js';
 import { Action, DODGE, ENGAGEMENT, SHOVE, type DuelPolicy, type DuelView } from './actions.js';
 import type { DuelDice, RolledDice } from './dice.js';
 import {
@@ -55,6 +55,8 @@ export class Duel implements DuelView {
   private readonly stunnedActs: boolean;
   private readonly failedStays: boolean;
   private readonly stepPerHit: boolean;
+  /** The Apply Wounds rule (woundStep) for every state, Wounds left and hits these fighters can meet. */
+  private readonly wounds: WoundTable;
   /** acts[state] = 1 when a fighter in that state activates (the rule activates(), evaluated once per knob setting). */
   private readonly acts: Uint8Array;
 
@@ -67,6 +69,7 @@ export class Duel implements DuelView {
     this.acts = new Uint8Array(4);
     for (let st = 0; st !== 4; ++st) this.acts[st] = activates(st, this.stunnedActs) ? 1 : 0;
     this.fighters = [new Fighter(a, spec.policies[0], spec), new Fighter(b, spec.policies[1], spec)];
+    this.wounds = woundTable(Math.max(this.fighters[0].wounds, this.fighters[1].wounds), this.stepPerHit);
     this.attacks = [
       new AttackCache(a, b, spec.knobs, spec.settings.cover),
       new AttackCache(b, a, spec.knobs, spec.settings.cover),
@@ -417,11 +420,11 @@ export class Duel implements DuelView {
     if (this.observer !== null) traceAction(this, t, name, before);
   }
 
-  /** Applies unblocked hits to side t with the shared rule (wounds.ts), ending the duel at Out of Action. */
+  /** Applies unblocked hits to side t with the shared rule (wounds.ts, looked up in its table), ending the duel at Out of Action. */
   wound(t: number, unblocked: number, impact: boolean): void {
     if (unblocked <= 0) return;
     const f = this.fighters[t]!;
-    const r = woundStep(f.state, f.woundsLeft, unblocked, impact, this.stepPerHit);
+    const r = woundLookup(this.wounds, f.state, f.woundsLeft, unblocked, impact, this.stepPerHit);
     f.state = r & 3;
     f.woundsLeft = r >>> 2;
     if (f.state !== ACTIVE) f.hidden = false;
