@@ -322,7 +322,9 @@ export class Duel implements DuelView {
   ranged(s: number, reaction: boolean): void {
     const f = this.fighters[s]!;
     const first = f.shooting;
-    if (!f.gunslinger && first >= 0 && f.weapons[first]!.ranged && this.canShootWith(s, first)) {
+    const w = f.weapons[first];
+    // canShootWith(s, first) for a Ranged weapon, without fetching it again.
+    if (!f.gunslinger && w !== undefined && w.ranged && shotLegal(w, this.distance, this.fighters[1 - s]!.hidden, f.moved)) {
       this.fire(s, first, reaction);
       return;
     }
