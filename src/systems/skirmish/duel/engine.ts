@@ -8,18 +8,20 @@
  * Longer than our ~300-line guide on purpose: one class keeps the hot loop monomorphic and lets
  * V8 inline the actions; event building lives in events.ts and is only reached when tracing.
  */
-import type { TraceEvent, TraceObserver } from '../../trace.js';
+import type { TraceObserver } from '../../trace.js';
 import { ACTIVE, DOWNED, OUT_OF_ACTION, type Loadout } from '../profile.js';
 import { UNARMED as UNARMED_WEAPON } from '../resolve.js';
 import {
   activates, canCrawl, canHide, castingResult, crawlAllowance, initiative, manoeuvreDistance, manoeuvresAfter, MERCY_ATTACK, MERCY_TAKE_OUT,
-  mercyKillKind, mercyKillLands, MISHAP, FIZZLE, recoverResult, retreatLeaves, retreatPasses, shotLegal, staysHidden, initiativeCode,
+  mercyKillKind, mercyKillLands, MISHAP, GOES_OFF, recoverResult, retreatLeaves, retreatPasses, shotLegal, staysHidden, initiativeCode,
 } from '../fight-rules.js';
 import { DODGE_MOVED, SHOVE_MOVED } from '../spec.js';
-import { woundStep } from '../wounds.js';
+import { woundLookup, woundTable, type WoundTable } from '../wound-table.js';
 import { Action, DODGE, ENGAGEMENT, SHOVE, type DuelPolicy, type DuelView } from './actions.js';
-import type { DuelDice } from './dice.js';
-import { rollsOf, STATE_NAMES } from './events.js';
+import type { DuelDice, RolledDice } from './dice.js';
+import {
+  traceAction, traceAttack, traceCastFails, traceHide, traceInitiative, traceMercyTakeOut, tracePrimerFails, traceRecover, traceRetreat,
+} from './events.js';
 import { Fighter } from './fighter.js';
 import { AttackCache, type DuelSpec } from './setup.js';
 
@@ -32,7 +34,8 @@ export interface DuelResult {
   readonly rounds: number;
 }
 
-const SIDES = ['a', 'b'] as const;
+/** Either manoeuvre's movement bit in an outcome code. */
+const MOVED = DODGE_MOVED | SHOVE_MOVED;
 
 export class Duel implements DuelView {
   readonly fighters: readonly [Fighter, Fighter];
@@ -48,18 +51,27 @@ export class Duel implements DuelView {
   /** The tracer, or null (run: one predictable branch per action). */
   observer: TraceObserver | null = null;
   /** Inside a Ranged Reaction (events say so). */
-  private reacting = false;
+  reacting = false;
   /** Knobs read every round, as plain fields: initiative, stunnedActs, failedRetreat stays. */
   private readonly initiativeKnob: number;
   private readonly stunnedActs: boolean;
   private readonly failedStays: boolean;
+  private readonly stepPerHit: boolean;
+  /** The Apply Wounds rule (woundStep) for every state, Wounds left and hits these fighters can meet. */
+  private readonly wounds: WoundTable;
+  /** acts[state] = 1 when a fighter in that state activates (the rule activates(), evaluated once per knob setting). */
+  private readonly acts: Uint8Array;
 
   constructor(readonly spec: DuelSpec, private readonly dice: DuelDice, private readonly policy: DuelPolicy) {
     const { a, b } = withUnarmed(spec);
     this.initiativeKnob = initiativeCode(spec.knobs.initiative);
     this.stunnedActs = spec.knobs.stunnedActs;
     this.failedStays = spec.knobs.failedRetreat === 'stays';
+    this.stepPerHit = spec.knobs.stepPerHit;
+    this.acts = new Uint8Array(4);
+    for (let st = 0; st !== 4; ++st) this.acts[st] = activates(st, this.stunnedActs) ? 1 : 0;
     this.fighters = [new Fighter(a, spec.policies[0], spec), new Fighter(b, spec.policies[1], spec)];
+    this.wounds = woundTable(Math.max(this.fighters[0].wounds, this.fighters[1].wounds), this.stepPerHit);
     this.attacks = [
       new AttackCache(a, b, spec.knobs, spec.settings.cover),
       new AttackCache(b, a, spec.knobs, spec.settings.cover),
@@ -72,8 +84,19 @@ export class Duel implements DuelView {
     this.dice.record(observer !== null);
   }
 
+  /** The faces rolled since the last event (tracing; null when the dice keep none). */
+  rolled(): RolledDice | null {
+    return this.dice.take();
+  }
+
   /** Plays one duel to the end. */
   play(): DuelResult {
+    const winner = this.playOut();
+    return { winner, rounds: this.round };
+  }
+
+  /** Plays one duel to the end; returns the winner (as winner()), the rounds played are in `round` (kernels: nothing allocated). */
+  playOut(): number {
     this.start();
     if (this.observer !== null) this.observer.begin();
     const maxRounds = this.spec.settings.maxRounds;
@@ -90,7 +113,7 @@ export class Duel implements DuelView {
     if (!this.over) this.round = maxRounds;
     const winner = this.winner();
     if (this.observer !== null) this.observer.end(winner, this.round);
-    return { winner, rounds: this.round };
+    return winner;
   }
 
   /** The state before round 1: both fighters fresh, the study's starting distance. */
@@ -108,7 +131,7 @@ export class Duel implements DuelView {
 
   /** Whether side s activates this round: Active or Downed (Stunned too with knob stunnedActs). */
   activates(s: number): boolean {
-    return activates(this.fighters[s]!.state, this.stunnedActs);
+    return this.acts[this.fighters[s]!.state] === 1;
   }
 
   /**
@@ -120,14 +143,21 @@ export class Duel implements DuelView {
     const b = this.activates(1) ? 1 : 0;
     if (a !== b) return a === 1 ? 0 : 1; // only one side activates: no initiative to decide
     const first = initiative(a, b, this.initiativeKnob, this.round, this.dice);
-    if (this.observer !== null && first >= 0) this.note(first, 'initiative', -1, SIDES[first], '');
+    if (this.observer !== null && first >= 0) traceInitiative(this, first);
     return first;
   }
 
-  /** One activation of side s: 2 actions (a Recover of 6 adds one). */
+  /**
+   * One activation of side s: 2 actions (a Recover of 6 adds one). The loop is actionsGoOn() and
+   * nextAction() written out (the exact drivers step through those; here V8 keeps it in one frame).
+   */
   activate(s: number): void {
     if (!this.beginActivation(s)) return;
-    while (this.actionsGoOn(s)) this.nextAction(s);
+    const f = this.fighters[s]!;
+    while (this.actionsLeft > 0 && !this.over && this.acts[f.state] === 1) {
+      this.actionsLeft--;
+      this.perform(s, this.policy.decide(this, s, false), false);
+    }
   }
 
   /** The start of side s's activation (flags that last one activation end); false if s does not activate. */
@@ -184,11 +214,11 @@ export class Duel implements DuelView {
         break;
       case Action.Aim:
         f.aimed = 1;
-        if (this.observer !== null) this.note(s, 'aim', -1, undefined, undefined);
+        if (this.observer !== null) traceAction(this, s, 'aim', -1);
         break;
       case Action.Brace:
         f.braced = 1;
-        if (this.observer !== null) this.note(s, 'brace', -1, undefined, undefined);
+        if (this.observer !== null) traceAction(this, s, 'brace', -1);
         break;
       case Action.Retreat:
         this.leave(s, Action.Retreat);
@@ -214,7 +244,7 @@ export class Duel implements DuelView {
   hide(s: number): void {
     const f = this.fighters[s]!;
     if (this.canHide(s)) f.hidden = true;
-    if (this.observer !== null) this.note(s, 'hide', -1, f.hidden ? 'hidden' : 'cannot hide', undefined);
+    if (this.observer !== null) traceHide(this, s);
   }
 
   /**
@@ -236,7 +266,7 @@ export class Duel implements DuelView {
     const before = this.distance;
     this.moveBy(s, inches);
     this.fighters[s]!.moved = true;
-    if (this.observer !== null) this.note(s, 'move', before, undefined, undefined);
+    if (this.observer !== null) traceAction(this, s, 'move', before);
   }
 
   moveBy(s: number, inches: number): void {
@@ -257,7 +287,7 @@ export class Duel implements DuelView {
     this.distance = 0;
     f.moved = true;
     f.hidden = false;
-    if (this.observer !== null) this.note(s, 'charge', before, undefined, undefined);
+    if (this.observer !== null) traceAction(this, s, 'charge', before);
   }
 
   /** Whether weapon i of side s can shoot now (range, a Hidden target beyond 6", heavy after moving). */
@@ -281,7 +311,8 @@ export class Duel implements DuelView {
     const f = this.fighters[s]!;
     const w = f.weapons[f.shooting];
     if (w === undefined) return false;
-    return this.canShootWith(s, f.shooting) || (f.shooters > 1 && this.firstShot(s, w.cast) >= 0);
+    // `shooting` is a Ranged or Cast weapon: the shot's legality is all canShootWith() would add.
+    return shotLegal(w, this.distance, this.fighters[1 - s]!.hidden, f.moved) || (f.shooters > 1 && this.firstShot(s, w.cast) >= 0);
   }
 
   canHide(s: number): boolean {
@@ -295,7 +326,9 @@ export class Duel implements DuelView {
   ranged(s: number, reaction: boolean): void {
     const f = this.fighters[s]!;
     const first = f.shooting;
-    if (!f.gunslinger && first >= 0 && f.weapons[first]!.ranged && this.canShootWith(s, first)) {
+    const w = f.weapons[first];
+    // canShootWith(s, first) for a Ranged weapon, without fetching it again.
+    if (!f.gunslinger && w !== undefined && w.ranged && shotLegal(w, this.distance, this.fighters[1 - s]!.hidden, f.moved)) {
       this.fire(s, first, reaction);
       return;
     }
@@ -317,7 +350,7 @@ export class Duel implements DuelView {
     if (!w.firearm || this.dice.d6() >= w.primer) this.attackAction(s, weapon, aim, false, 'ranged');
     else {
       f.primary = weapon;
-      if (this.observer !== null) this.note(s, 'ranged', -1, 'primer fails: no shot', 'primer');
+      if (this.observer !== null) tracePrimerFails(this, s);
     }
     // Ranged Reaction: the target, if neither Downed nor Out of Action (nor Stunned), acts at once;
     // a reaction never triggers a reaction.
@@ -343,41 +376,29 @@ export class Duel implements DuelView {
     const r1 = this.dice.d6();
     const r2 = this.dice.d6();
     const outcome = castingResult(r1, r2, f.casting, w.difficulty);
-    if (outcome === MISHAP) {
-      this.wound(s, w.backlash, false);
-      if (this.observer !== null) this.emit(s, 'cast', -1, { result: `mishap: ${w.backlash} Wound(s) of backlash`, rolls: rollsOf(this.dice.take(), 'casting') });
-      return;
-    }
-    if (outcome === FIZZLE) {
-      if (this.observer !== null) this.emit(s, 'cast', -1, { result: `fizzles (${r1 + r2 + f.casting} < ${w.difficulty})`, rolls: rollsOf(this.dice.take(), 'casting') });
+    if (outcome === MISHAP) this.wound(s, w.backlash, false);
+    if (outcome !== GOES_OFF) {
+      if (this.observer !== null) traceCastFails(this, s, outcome, r1 + r2 + f.casting, w);
       return;
     }
     this.attackAction(s, weapon, 0, false, 'cast');
   }
 
-  /** An Attack Sequence by side s, its event, then the target's Dodge / Shove movement. */
-  attackAction(s: number, weapon: number, aim: number, mercy: boolean, name: string): void {
-    const t = 1 - s;
-    const before = this.distance;
-    const targetBefore = this.fighters[t]!.state;
-    const code = this.strike(s, weapon, aim, mercy);
-    if (this.observer !== null) this.emitAttack(s, name, before, targetBefore, code);
-    if (!mercy) this.manoeuvres(t, code);
-  }
-
   /**
-   * One Attack Sequence by side s with a weapon (-1: unarmed, the last entry of the loadout), its
-   * Wounds applied; returns the outcome code. Mercy Kill on a Downed target: any unblocked hit takes
-   * it Out of Action.
+   * One Attack Sequence by side s with a weapon (-1: unarmed, the last entry of the loadout): its
+   * Wounds applied, its event, then the target's Dodge / Shove movement. Mercy Kill on a Downed
+   * target: any unblocked hit takes it Out of Action (and nobody moves).
    */
-  strike(s: number, weapon: number, aim: number, mercy: boolean): number {
+  attackAction(s: number, weapon: number, aim: number, mercy: boolean, name: string): void {
     const f = this.fighters[s]!;
     const t = 1 - s;
     const target = this.fighters[t]!;
+    const before = this.distance;
+    const targetBefore = target.state;
     const w = weapon < 0 ? f.loadout.weapons.length - 1 : weapon;
     f.primary = w;
     f.hidden = false;
-    const defState = target.state === ACTIVE ? 0 : target.state === DOWNED ? 1 : 2;
+    const defState = targetBefore === ACTIVE ? 0 : targetBefore === DOWNED ? 1 : 2;
     const entry = this.attacks[s as 0 | 1].get(w, target.primary, aim, target.braced, defState);
     const code = this.dice.attack(entry);
     const unblocked = code >> 2;
@@ -386,7 +407,9 @@ export class Duel implements DuelView {
     } else {
       this.wound(t, unblocked, entry.spec.impact);
     }
-    return code;
+    if (this.observer !== null) traceAttack(this, s, name, before, targetBefore, code);
+    // Only an outcome with a movement bit can move anyone (manoeuvresAfter decides whether it does).
+    if (!mercy && (code & MOVED) !== 0) this.manoeuvres(t, code);
   }
 
   /** Dodge / Shove movement of an attack on side t, only while t is still Active; t's policy picks how far (up to 2"). */
@@ -400,14 +423,14 @@ export class Duel implements DuelView {
     const before = this.distance;
     const inches = manoeuvreDistance(this.policy.manoeuvreInches(this, t, which));
     this.distance += inches;
-    if (this.observer !== null) this.note(t, name, before, undefined, undefined);
+    if (this.observer !== null) traceAction(this, t, name, before);
   }
 
-  /** Applies unblocked hits to side t with the shared rule (wounds.ts), ending the duel at Out of Action. */
+  /** Applies unblocked hits to side t with the shared rule (wounds.ts, looked up in its table), ending the duel at Out of Action. */
   wound(t: number, unblocked: number, impact: boolean): void {
     if (unblocked <= 0) return;
     const f = this.fighters[t]!;
-    const r = woundStep(f.state, f.woundsLeft, unblocked, impact, this.spec.knobs.stepPerHit);
+    const r = woundLookup(this.wounds, f.state, f.woundsLeft, unblocked, impact, this.stepPerHit);
     f.state = r & 3;
     f.woundsLeft = r >>> 2;
     if (f.state !== ACTIVE) f.hidden = false;
@@ -428,12 +451,12 @@ export class Duel implements DuelView {
     const before = this.distance;
     const face = this.dice.d6();
     const passed = retreatPasses(face, f.skillFace);
-    const check = this.observer !== null ? this.dice.take() : null;
+    const check = this.observer !== null ? this.rolled() : null;
     const e = 1 - s;
     if (!passed && this.fighters[e]!.state === ACTIVE) this.attackAction(e, this.fighters[e]!.melee, 0, false, 'free-attack');
     const leaves = retreatLeaves(passed, this.failedStays);
     if (!this.over && f.state === ACTIVE && leaves) this.moveBy(s, this.policy.moveInches(this, s, Action.Retreat, f.movement));
-    if (this.observer !== null) this.emit(s, 'retreat', before, { rolls: check?.d6, result: passed ? 'Skill check passes' : `Skill check fails${leaves ? '' : ': stays engaged'}` });
+    if (this.observer !== null) traceRetreat(this, s, before, check, passed, leaves);
   }
 
   /** Mercy Kill: a Stunned enemy within 1" goes Out of Action; a Downed one takes a Melee attack. */
@@ -444,7 +467,7 @@ export class Duel implements DuelView {
     const kind = mercyKillKind(target.state);
     if (kind === MERCY_TAKE_OUT) {
       this.takeOut(t);
-      if (this.observer !== null) this.note(s, 'mercy-kill', -1, 'Stunned: out of action', undefined);
+      if (this.observer !== null) traceMercyTakeOut(this, s);
     } else if (kind === MERCY_ATTACK) this.attackAction(s, this.fighters[s]!.melee, 0, true, 'mercy-kill');
   }
 
@@ -456,7 +479,7 @@ export class Duel implements DuelView {
     f.state = r.state;
     f.woundsLeft = r.woundsLeft;
     if (r.extraAction) this.actionsLeft++;
-    if (this.observer !== null) this.note(s, 'recover', -1, r.extraAction ? 'stands with 1 Wound and one more action' : undefined, '');
+    if (this.observer !== null) traceRecover(this, s, r.extraAction);
   }
 
   /** Crawl (Downed; Stunned too with knob stunnedActs): half Movement (rounded up) away. */
@@ -465,39 +488,7 @@ export class Duel implements DuelView {
     if (!canCrawl(f.state, this.stunnedActs)) return;
     const before = this.distance;
     this.distance += this.policy.moveInches(this, s, Action.CrawlAway, crawlAllowance(f.movement));
-    if (this.observer !== null) this.note(s, 'crawl', before, undefined, undefined);
-  }
-
-  private emitAttack(s: number, name: string, before: number, targetBefore: number, code: number): void {
-    const dodge = code & DODGE_MOVED ? ' (Dodge block)' : '';
-    const shove = code & SHOVE_MOVED ? ' (Shove block)' : '';
-    this.emit(s, name, before, {
-      rolls: rollsOf(this.dice.take(), name === 'ranged' ? 'primer' : 'casting'), wounds: code >> 2,
-      target_state_before: STATE_NAMES[targetBefore], result: `${code >> 2} unblocked${dodge}${shove}`,
-    });
-  }
-
-  /** An event with an optional result and the faces rolled since the last one (group name for d6s before an attack). */
-  private note(s: number, action: string, before: number, result: string | undefined, rolls: string | undefined): void {
-    const text = action === 'initiative' ? `${result ?? ''} goes first` : result;
-    this.emit(s, action, before, { result: text, rolls: rolls === undefined ? undefined : rollsOf(this.dice.take(), rolls) });
-  }
-
-  /** Builds and sends one event (only ever called with an observer attached); undefined fields are left out. */
-  private emit(s: number, action: string, before: number, extra: Readonly<Record<string, unknown>>): void {
-    const [a, b] = this.fighters;
-    const t = 1 - s;
-    const event: Record<string, unknown> = {
-      round: this.round, side: SIDES[s]!, actor: this.fighters[s]!.name, action,
-      ...(action === 'initiative' ? {} : { target: this.fighters[t]!.name, target_state_after: STATE_NAMES[this.fighters[t]!.state]! }),
-      ...(before >= 0 ? { distance_before: before } : {}), distance_after: this.distance,
-      state_after: STATE_NAMES[this.fighters[s]!.state]!,
-      wounds_left: { a: a.woundsLeft, b: b.woundsLeft },
-      ...(this.reacting ? { reaction: true } : {}),
-      ...extra,
-    };
-    for (const k of Object.keys(event)) if (event[k] === undefined) delete event[k];
-    this.observer!.event(event as unknown as TraceEvent);
+    if (this.observer !== null) traceAction(this, s, 'crawl', before);
   }
 }
 

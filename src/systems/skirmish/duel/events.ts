@@ -1,9 +1,35 @@
-/** What the duel engine puts in trace events (src/systems/trace.ts): state words and dice faces. */
-import type { TraceEvent } from '../../trace.js';
+/**
+ * What the duel engine puts in trace events (src/systems/trace.ts): state words, dice faces and
+ * one builder per kind of event. The engine calls these only with an observer attached, behind one
+ * `if (this.observer !== null)`, so event building stays out of the hot loop's code.
+ */
+import type { TraceEvent, TraceObserver } from '../../trace.js';
+import { DODGE_MOVED, SHOVE_MOVED } from '../spec.js';
+import { MISHAP } from '../fight-rules.js';
 import type { RolledDice } from './dice.js';
+import type { FighterView } from './actions.js';
+import type { WeaponInfo } from './setup.js';
 
 /** Wound states as words, by their integer code (ACTIVE, DOWNED, STUNNED, OUT_OF_ACTION). */
 export const STATE_NAMES = ['active', 'downed', 'stunned', 'out-of-action'] as const;
+
+const SIDES = ['a', 'b'] as const;
+
+/** The parts of a Duel an event shows. */
+export interface TracedDuel {
+  readonly round: number;
+  readonly distance: number;
+  readonly fighters: readonly [TracedFighter, TracedFighter];
+  /** Inside a Ranged Reaction. */
+  readonly reacting: boolean;
+  readonly observer: TraceObserver | null;
+  /** The faces rolled since the last event (null: the table engine rolls no faces). */
+  rolled(): RolledDice | null;
+}
+
+export interface TracedFighter extends FighterView {
+  readonly name: string;
+}
 
 /**
  * The faces an action rolled: a plain list for single d6s (initiative, checks, Recover), or named
@@ -18,4 +44,73 @@ export function rollsOf(rolled: RolledDice | null, d6Name: string): TraceEvent['
     ...(rolled.d6.length > 0 ? { [d6Name]: rolled.d6 } : {}),
     strike_might: a.might.faces, strike_skill: a.skill.faces, defence_might: a.might.defenceFaces, defence_skill: a.skill.defenceFaces,
   };
+}
+
+/** An action without dice or a result (aim, brace, move, charge, crawl, dodge, shove); `before` -1 leaves distance_before out. */
+export function traceAction(d: TracedDuel, s: number, action: string, before: number): void {
+  note(d, s, action, before, undefined, undefined);
+}
+
+/** Who goes first, and the roll-off's faces. */
+export function traceInitiative(d: TracedDuel, first: number): void {
+  note(d, first, 'initiative', -1, `${SIDES[first]!} goes first`, '');
+}
+
+export function traceHide(d: TracedDuel, s: number): void {
+  note(d, s, 'hide', -1, d.fighters[s]!.hidden ? 'hidden' : 'cannot hide', undefined);
+}
+
+export function tracePrimerFails(d: TracedDuel, s: number): void {
+  note(d, s, 'ranged', -1, 'primer fails: no shot', 'primer');
+}
+
+/** A Cast that did not go off: a mishap (backlash) or a fizzle (`total` of the Casting Roll below the difficulty). */
+export function traceCastFails(d: TracedDuel, s: number, outcome: number, total: number, w: WeaponInfo): void {
+  const result = outcome === MISHAP ? `mishap: ${w.backlash} Wound(s) of backlash` : `fizzles (${total} < ${w.difficulty})`;
+  emit(d, s, 'cast', -1, { result, rolls: rollsOf(d.rolled(), 'casting') });
+}
+
+/** An attack (melee, ranged, cast, free-attack, mercy-kill): its dice, unblocked hits and the blocks that moved someone. */
+export function traceAttack(d: TracedDuel, s: number, name: string, before: number, targetBefore: number, code: number): void {
+  const dodge = code & DODGE_MOVED ? ' (Dodge block)' : '';
+  const shove = code & SHOVE_MOVED ? ' (Shove block)' : '';
+  emit(d, s, name, before, {
+    rolls: rollsOf(d.rolled(), name === 'ranged' ? 'primer' : 'casting'), wounds: code >> 2,
+    target_state_before: STATE_NAMES[targetBefore], result: `${code >> 2} unblocked${dodge}${shove}`,
+  });
+}
+
+/** A Retreat: its Skill check faces (taken before any free attack), whether it passed, whether the fighter stayed. */
+export function traceRetreat(d: TracedDuel, s: number, before: number, check: RolledDice | null, passed: boolean, leaves: boolean): void {
+  emit(d, s, 'retreat', before, { rolls: check?.d6, result: passed ? 'Skill check passes' : `Skill check fails${leaves ? '' : ': stays engaged'}` });
+}
+
+export function traceMercyTakeOut(d: TracedDuel, s: number): void {
+  note(d, s, 'mercy-kill', -1, 'Stunned: out of action', undefined);
+}
+
+export function traceRecover(d: TracedDuel, s: number, extraAction: boolean): void {
+  note(d, s, 'recover', -1, extraAction ? 'stands with 1 Wound and one more action' : undefined, '');
+}
+
+/** An event with an optional result and the faces rolled since the last one (group name for d6s before an attack). */
+function note(d: TracedDuel, s: number, action: string, before: number, result: string | undefined, rolls: string | undefined): void {
+  emit(d, s, action, before, { result, rolls: rolls === undefined ? undefined : rollsOf(d.rolled(), rolls) });
+}
+
+/** Builds and sends one event; undefined fields are left out. */
+function emit(d: TracedDuel, s: number, action: string, before: number, extra: Readonly<Record<string, unknown>>): void {
+  const [a, b] = d.fighters;
+  const t = 1 - s;
+  const event: Record<string, unknown> = {
+    round: d.round, side: SIDES[s]!, actor: d.fighters[s]!.name, action,
+    ...(action === 'initiative' ? {} : { target: d.fighters[t]!.name, target_state_after: STATE_NAMES[d.fighters[t]!.state]! }),
+    ...(before >= 0 ? { distance_before: before } : {}), distance_after: d.distance,
+    state_after: STATE_NAMES[d.fighters[s]!.state]!,
+    wounds_left: { a: a.woundsLeft, b: b.woundsLeft },
+    ...(d.reacting ? { reaction: true } : {}),
+    ...extra,
+  };
+  for (const k of Object.keys(event)) if (event[k] === undefined) delete event[k];
+  d.observer!.event(event as unknown as TraceEvent);
 }

@@ -37,9 +37,9 @@ function run(p: Prepared, state: Int32Array, n: number, tally: Float64Array): vo
   const [a, b] = duel.fighters;
   rng.setState(state);
   for (let i = 0; i !== n; ++i) {
-    const r = duel.play();
-    tally[layout.winner + r.winner]! += 1;
-    tally[layout.rounds + r.rounds]! += 1;
+    const winner = duel.playOut();
+    tally[layout.winner + winner]! += 1;
+    tally[layout.rounds + duel.round]! += 1;
     tally[layout.aState + a.state]! += 1;
     tally[layout.bState + b.state]! += 1;
     tally[layout.aWounds + (a.state === OUT_OF_ACTION ? 0 : a.woundsLeft)]! += 1;

@@ -81,11 +81,12 @@ function wantedDistance(duel: DuelView, s: number): number {
 export function shooter(duel: DuelView, s: number, reaction: boolean): Action {
   const f = duel.fighters[s]!;
   const w = f.weapons[f.shooting]!;
+  const canShoot = duel.canShoot(s);
   if (duel.distance <= ENGAGEMENT) {
     if (enemyDown(duel, s)) return Action.MercyKill;
-    if (!duel.canShoot(s)) return Action.Retreat;
+    if (!canShoot) return Action.Retreat;
   }
-  if (duel.canShoot(s)) return fire(duel, s, reaction);
+  if (canShoot) return fire(duel, s, reaction);
   if (duel.actionsLeft === 0 && !reaction && hideHelps(duel, s)) return Action.Hide;
   if (duel.distance > wantedDistance(duel, s)) return Action.MoveToward;
   if (duel.distance < w.min) return Action.MoveAway;
@@ -96,14 +97,15 @@ export function shooter(duel: DuelView, s: number, reaction: boolean): Action {
 export function kite(duel: DuelView, s: number, reaction: boolean): Action {
   const f = duel.fighters[s]!;
   const w = f.weapons[f.shooting]!;
+  const canShoot = duel.canShoot(s);
   if (duel.distance <= ENGAGEMENT) {
     if (enemyDown(duel, s)) return Action.MercyKill;
-    if (!duel.canShoot(s)) return Action.Retreat;
+    if (!canShoot) return Action.Retreat;
   }
   const reach = reachOf(duel, s);
   // Within the enemy's charge reach: step out (a Retreat while engaged with an Active enemy).
   if (duel.distance <= reach && !reaction) return Action.MoveAway;
-  if (duel.canShoot(s)) return fire(duel, s, reaction);
+  if (canShoot) return fire(duel, s, reaction);
   if (duel.actionsLeft === 0 && !reaction && hideHelps(duel, s)) return Action.Hide;
   const d = duel.distance;
   if (d > wantedDistance(duel, s) && d - towardInches(duel, s, f.movement) > reach) return Action.MoveToward;
