@@ -202,11 +202,21 @@ export class Combatant {
    * not affordable); (2) Full Guard if affordable; (3) No Response. A broken character never Clashes.
    */
   chooseResponse(clashLegal: boolean): number {
-    const canClash = clashLegal && this.status === IN_FIGHT && this.ready >= this.cost(this.baseCost);
-    const canGuard = this.ready >= this.cost(1);
+    const canClash = this.canClash(clashLegal);
+    const canGuard = this.canGuard();
     if (canClash && (!this.policy.guardFirst || !canGuard)) return CLASH;
     if (canGuard) return FULL_GUARD;
     return NO_RESPONSE;
+  }
+
+  /** A Clash is legal (`clashLegal`: the same kind of weapon as the attack) and affordable; a broken character never Clashes. */
+  canClash(clashLegal: boolean): boolean {
+    return clashLegal && this.status === IN_FIGHT && this.ready >= this.cost(this.baseCost);
+  }
+
+  /** Full Guard is affordable (1 AD, Slowed 2). */
+  canGuard(): boolean {
+    return this.ready >= this.cost(1);
   }
 
   /** Boost of a response: all spare Ready AD above its base cost, up to the Skill Level used (Full Guard: Acrobatics against ranged, Melee against melee). */
@@ -236,11 +246,11 @@ export class Combatant {
 
 /**
  * Each Wound: VIT - 1 and one die to Wounded. The victim chooses Ready AD or Ready MD (seed 001;
- * its policy: MD first unless `+keep-magic`), and only when neither remains a Used AD; none left:
+ * its policy: MD first unless `+keep-magic`; a solved policy passes `magicFirst`), and only when
+ * neither remains a Used AD; none left:
  * VIT only. No collapse or check here (see afterWounds).
  */
-export function takeWounds(c: Combatant, wounds: number): void {
-  const magicFirst = !c.policy.keepMagic;
+export function takeWounds(c: Combatant, wounds: number, magicFirst = !c.policy.keepMagic): void {
   for (let i = 0; i < wounds; i++) {
     c.vit--;
     if (magicFirst && c.readyMagic > 0) c.readyMagic--;

@@ -7,6 +7,7 @@ import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../types.js';
 import { checkParts, resolveExchangeKnobs, resolveLoadout } from './compile.js';
 import { parsePolicy, type ExchangeDuelSpec } from './duel.js';
 import { duelAsFight } from './duel-distance.js';
+import { exactExchangeDuel } from './duel-exact.js';
 import { exchangeDuelDice, exchangeDuelLayout, MAX_VIT } from './duel-kernel.js';
 import { duelStudySchema, type ExchangeDuelStudy } from './schema.js';
 
@@ -46,19 +47,19 @@ function plan(study: ExchangeDuelStudy, trials: number): PlannedTask<ExchangeDue
   return tasks;
 }
 
-function rows(task: PlannedTask<ExchangeDuelSpec>, tally: Float64Array) {
+function rows(task: PlannedTask<ExchangeDuelSpec>, tally: Float64Array, exact: boolean) {
   const spec = task.spec;
   const L = exchangeDuelLayout(spec.maxRounds);
   const { variant, a, b, policyA, policyB } = task.labels as Record<string, string>;
   const conditions = task.labels['conditions']!;
-  const f = fightSummary(tally, L.rounds, spec.maxRounds, { variant: variant!, a: a!, b: b!, extra: [policyA!, policyB!, conditions] });
+  const f = fightSummary(tally, L.rounds, spec.maxRounds, { variant: variant!, a: a!, b: b!, extra: [policyA!, policyB!, conditions] }, exact);
   const n = f.n;
   const aVit = tally.slice(L.aVit, L.aVit + spec.a.loadout.character.vitality + 1);
   const bVit = tally.slice(L.bVit, L.bVit + spec.b.loadout.character.vitality + 1);
   const summary: Cell[] = [
     ...f.pinned,
     policyA!, policyB!, task.labels['conditions']!, f.bWins / n, f.draws / n, tally[L.end]! / n, tally[L.end + 1]! / n,
-    summarizeHistogram(aVit, false).mean, summarizeHistogram(bVit, false).mean,
+    summarizeHistogram(aVit, exact).mean, summarizeHistogram(bVit, exact).mean,
   ];
   ['collapse', 'broke', 'max_rounds'].forEach((e, i) => f.row('end', e, tally[L.end + i]!));
   f.winnerRows(['a', 'b', 'draw']);
@@ -66,7 +67,7 @@ function rows(task: PlannedTask<ExchangeDuelSpec>, tally: Float64Array) {
   f.histogram('a_vit_left', aVit);
   f.histogram('b_vit_left', bVit);
   const headline = [
-    variant!, `${a} (${policyA})`, `${b} (${policyB})`, (f.aWins / n).toFixed(3), `${f.ci.low.toFixed(3)}-${f.ci.high.toFixed(3)}`,
+    variant!, `${a} (${policyA})`, `${b} (${policyB})`, (f.aWins / n).toFixed(3), exact ? 'exact' : `${f.ci.low.toFixed(3)}-${f.ci.high.toFixed(3)}`,
     (f.draws / n).toFixed(3), f.roundStats.mean.toFixed(2),
   ];
   const matchup = {
@@ -91,5 +92,8 @@ export const exchangeDuel: ModePlugin<ExchangeDuelStudy, ExchangeDuelSpec> = {
   ],
   distributionHeader: ['variant', 'side_a', 'side_b', 'metric', 'value', 'count', 'probability', 'policy_a', 'policy_b', 'conditions'],
   headlineHeader: ['variant', 'side a', 'side b', 'a wins', '95% CI', 'draws', 'rounds'],
-  rows: (task, tally) => rows(task, tally),
+  // Exact at distance 1 (duel-exact.ts); farther apart the fight engine plays the duel and exact refuses it.
+  exact: (spec) => exactExchangeDuel(spec).tally,
+  exactIsSlow: true,
+  rows,
 };

@@ -14,6 +14,7 @@ import {
   afterWounds, BROKE, COLLAPSED, Combatant, INFLICTED_PRONE, INFLICTED_REELING, inflictConditions, NO_CHECK, takeWounds,
   type Condition, type ExchangePolicy,
 } from './combatant.js';
+import { chooseAttackBoost, chooseMagicFirst, chooseResponse, RESPONSE_CODE, type DuelChooser } from './duel-choice.js';
 import { attackEdge, CLASH, exchangeMargin, guardEdge, hitWounds, NO_RESPONSE, rollTotal, type ExchangeKnobs } from './rules.js';
 import type { ExchangeLoadout } from './compile.js';
 import type { ExchangeFightSpec } from './fight/spec.js';
@@ -58,8 +59,12 @@ export class ExchangeDuel {
   loser = -1;
   /** Whose turn it is. */
   active = 0;
+  /** Proactive attacks made so far in this turn. */
+  attacks = 0;
   /** Set by a tracer (kernel.observe); null in run. */
   observer: TraceObserver | null = null;
+  /** Set by the solver (duel-solve.ts): asked at a solving side's decisions; null in run. */
+  chooser: DuelChooser | null = null;
 
   constructor(readonly spec: ExchangeDuelSpec, public dice: Dice) {
     // Per-character clauses: combatant.ts, the same module the exchange fight engine calls.
@@ -67,22 +72,29 @@ export class ExchangeDuel {
   }
 
   play(): ExchangeDuelResult {
-    this.chars[0].reset();
-    this.chars[1].reset();
-    this.end = END_MAX_ROUNDS;
-    this.loser = -1;
-    const obs = this.observer;
-    if (obs !== null) obs.begin();
-    const o = this.spec.knobs.opener;
-    const first = o === 'a' ? 0 : o === 'b' ? 1 : this.dice.roll(2) - 1;
-    this.round = 1;
-    if (obs !== null) this.emit(first, 'initiative', { result: `${SIDES[first]!} opens (opener: ${o})` });
+    const first = this.start();
     for (this.round = 1; this.round <= this.spec.maxRounds; this.round++) {
       this.turn(first);
       if (this.loser < 0) this.turn(1 - first);
       if (this.loser >= 0) return this.finish(1 - this.loser, this.end, this.round);
     }
     return this.finish(2, END_MAX_ROUNDS, this.spec.maxRounds);
+  }
+
+  /** The start of a duel: both characters fresh, the opener chosen (knob, or a fair roll). Returns the side that opens every round. */
+  start(): number {
+    this.chars[0].reset();
+    this.chars[1].reset();
+    this.end = END_MAX_ROUNDS;
+    this.loser = -1;
+    this.attacks = 0;
+    const obs = this.observer;
+    if (obs !== null) obs.begin();
+    const o = this.spec.knobs.opener;
+    const first = o === 'a' ? 0 : o === 'b' ? 1 : this.dice.roll(2) - 1;
+    this.round = 1;
+    if (obs !== null) this.emit(first, 'initiative', { result: `${SIDES[first]!} opens (opener: ${o})` });
+    return first;
   }
 
   private finish(winner: number, end: number, rounds: number): ExchangeDuelResult {
@@ -92,23 +104,41 @@ export class ExchangeDuel {
 
   /** One turn: Refresh, stand up if Prone, proactive attacks by policy, then end-of-turn effects (Lingering Harm, Reeling running out). */
   turn(s: number): void {
+    this.beginTurn(s);
+    while (this.attack(s));
+    if (this.loser < 0) this.endTurn(s);
+  }
+
+  /** The start of side s's turn: Refresh, then stand up if Prone (the policy stands whenever it can pay). */
+  beginTurn(s: number): void {
     const me = this.chars[s]!;
     this.active = s;
+    this.attacks = 0;
     me.refresh();
     if (this.observer !== null) this.emit(s, 'refresh', { ready: me.ready, wounded: me.wounded, state_after: me.stateWord() });
-    // Standing has a base cost of 1 AD (Slowed doubles it); the policy stands whenever it can pay.
+    // Standing has a base cost of 1 AD (Slowed doubles it).
     const stood = me.standUp();
     if (stood > 0 && this.observer !== null) this.emit(s, 'stand-up', { cost: stood, ready: me.ready, state_after: me.stateWord() });
-    for (let k = 0; k <= me.attackSkill && this.loser < 0; k++) {
-      const boost = me.attackBoost(me.attackSkill, me.baseCost, me.policy.reserve);
-      if (boost < 0) break;
-      this.exchange(s, boost);
-    }
-    if (this.loser >= 0) return;
-    // Lingering Harm: the only other source in a duel is the opponent.
+  }
+
+  /** Side s's next proactive attack, if its policy makes one: at most Skill Level + 1 a turn, while both fight. False when the turn's attacks are over. */
+  attack(s: number): boolean {
+    const me = this.chars[s]!;
+    if (this.attacks > me.attackSkill || this.loser >= 0) return false;
+    const ch = this.chooser;
+    const boost = ch !== null && ch.solving[s] === true ? chooseAttackBoost(me, ch) : me.attackBoost(me.attackSkill, me.baseCost, me.policy.reserve);
+    if (boost < 0) return false;
+    this.attacks++;
+    this.exchange(s, boost);
+    return true;
+  }
+
+  /** The end of side s's turn (both still fighting): Lingering Harm (the only other source in a duel is the opponent), then Reeling runs out. */
+  endTurn(s: number): void {
+    const me = this.chars[s]!;
     if (me.harmDue(1 - s)) {
       const before = me.vit;
-      takeWounds(me, 1);
+      takeWounds(me, 1, this.magicFirst(me));
       if (this.observer !== null) this.emit(s, 'lingering-harm', { wounds: 1, vit_before: before, vit: me.vit, state_after: me.stateWord() });
       this.afterWounds(me, 1);
       if (this.loser >= 0) return;
@@ -124,19 +154,28 @@ export class ExchangeDuel {
     const obs = this.observer;
     const aDice = att.baseCost + boost;
     att.pay(att.cost(aDice));
+    // The defender chooses and pays its response before the rolls (seed 001: declare the attack,
+    // choose and pay the response, roll and compare); a Clash needs the same kind of weapon.
+    const clashLegal = def.ranged === att.ranged;
+    const ch = this.chooser;
+    let response: number;
+    let dBoost = 0;
+    if (ch !== null && ch.solving[def.index] === true) {
+      const code = chooseResponse(def, ch, clashLegal, att.ranged);
+      response = Math.floor(code / RESPONSE_CODE);
+      dBoost = code % RESPONSE_CODE;
+    } else {
+      response = def.chooseResponse(clashLegal);
+      if (response !== NO_RESPONSE) dBoost = def.responseBoost(response, att.ranged);
+    }
+    const n = response === NO_RESPONSE ? 0 : def.responseDice(response, dBoost);
+    const dCost = def.cost(n);
+    def.pay(dCost);
     // A ranged weapon in a duel shoots while engaged in melee: Disadvantage.
     const aTotal = rollTotal(this.dice, aDice, attackEdge(att.ranged, att.disadvantaged, att.prone, def.prone, false, att.ranged), knobs);
     const aRolls = obs !== null ? takeRolls(this.dice) : null;
-    // Response by the defender's policy; a Clash needs the same kind of weapon (melee or ranged).
-    const response = def.chooseResponse(def.ranged === att.ranged);
     let dTotal = 0;
-    let dBoost = 0;
-    let dCost = 0;
     if (response !== NO_RESPONSE) {
-      dBoost = def.responseBoost(response, att.ranged);
-      const n = def.responseDice(response, dBoost);
-      dCost = def.cost(n);
-      def.pay(dCost);
       const edge = response === CLASH ? attackEdge(def.ranged, def.disadvantaged, def.prone, att.prone, false, def.ranged) : guardEdge(def.disadvantaged);
       dTotal = rollTotal(this.dice, n, edge, knobs);
     }
@@ -151,7 +190,7 @@ export class ExchangeDuel {
     const wounds = hitWounds(m, winner.strike, loser.soak);
     const before = obs !== null ? loser.stateWord() : '';
     if (wounds > 0) loser.harmFrom(winner.index, winner.lingering);
-    takeWounds(loser, wounds);
+    takeWounds(loser, wounds, wounds > 0 ? this.magicFirst(loser) : true);
     if (obs !== null) this.traceExchange(att, def, boost, response, dBoost, dCost, aTotal, dTotal, aRolls!, margin, wounds, before);
     this.afterWounds(loser, wounds);
     if (this.loser >= 0) return;
@@ -159,6 +198,12 @@ export class ExchangeDuel {
     const bits = inflictConditions(winner, loser, m, this.active === loser.index);
     if (obs !== null && (bits & INFLICTED_REELING) !== 0) this.emit(winner.index, 'inflict', { target: loser.loadout.name, condition: 'reeling', target_state_after: loser.stateWord() });
     if (obs !== null && (bits & INFLICTED_PRONE) !== 0) this.emit(winner.index, 'inflict', { target: loser.loadout.name, condition: 'prone', target_state_after: loser.stateWord() });
+  }
+
+  /** Which die Wounds take first: the victim's named policy, or its solver's choice. */
+  private magicFirst(c: Combatant): boolean {
+    const ch = this.chooser;
+    return ch !== null && ch.solving[c.index] === true ? chooseMagicFirst(c, ch) : !c.policy.keepMagic;
   }
 
   /** Wounds outside an Exchange: apply them, then collapse or a Continuation Check. */

@@ -67,6 +67,14 @@ export function guardEdge(disadvantage: boolean): number {
 }
 
 /**
+ * Dice that produce a roll's total at once: the exact duel walker's chance dice (exact-duel/chance.ts)
+ * branch over the total's exact distribution instead of over every face. rollTotal asks them first.
+ */
+export interface TotalDice extends Dice {
+  total(n: number, edge: number, knobs: ExchangeKnobs): number;
+}
+
+/**
  * A roll's total dots: n dice; Advantage rolls one extra die and drops the lowest, Disadvantage
  * drops the highest (knob edge = extra-die); with reroll-lowest, Advantage rerolls the lowest die
  * and Disadvantage the highest, keeping the new face.
@@ -76,6 +84,8 @@ export function rollTotal(dice: Dice, n: number, edge: number, knobs: ExchangeKn
   const faces = knobs.faces;
   const sides = faces.length;
   if (n <= 0) return 0;
+  // The exact walker's chance dice take the whole total as one chance node (exact.ts totalDistribution).
+  if ((dice as Partial<TotalDice>).total !== undefined) return (dice as TotalDice).total(n, edge, knobs);
   if (edge === 0) {
     let sum = 0;
     for (let i = 0; i < n; i++) sum += faces[dice.roll(sides) - 1]!;

@@ -1,0 +1,49 @@
+/**
+ * What a solving side may choose in an exchange duel (issue #15: attacks per turn and their Boost,
+ * the response and its Boost, which die a Wound takes), built from what the rules allow: legality
+ * and costs come from combatant.ts, the same methods the named policies call. The duel engine asks
+ * a DuelChooser (solver only; null in run) at each of these decisions for a solving side.
+ */
+import type { Combatant } from './combatant.js';
+import { CLASH, FULL_GUARD, NO_RESPONSE } from './rules.js';
+
+export interface DuelChooser {
+  /** Per side: true when it decides by solving, false when its named policy decides. */
+  readonly solving: readonly boolean[];
+  /** The option (0 .. width - 1) `side` takes at this decision. */
+  choose(side: number, width: number): number;
+}
+
+/** chooseResponse's result: response * RESPONSE_CODE + Boost (a Boost is at most a Skill Level, 10). */
+export const RESPONSE_CODE = 16;
+
+/**
+ * The next proactive attack: option 0 ends the turn's attacks, option k attacks with Boost k - 1,
+ * up to the most the character can pay (no reserve) and its Skill Level. Returns the Boost, or -1
+ * (no attack; no decision when it cannot pay the base cost).
+ */
+export function chooseAttackBoost(me: Combatant, ch: DuelChooser): number {
+  const most = me.attackBoost(me.attackSkill, me.baseCost, 0);
+  if (most < 0) return -1;
+  return ch.choose(me.index, most + 2) - 1;
+}
+
+/**
+ * The response to an attack: No Response; Full Guard with Boost 0 .. the most it can pay (Skill:
+ * Acrobatics against ranged, Melee against melee); Clash with Boost 0 .. the most (when legal and
+ * affordable). Returns response * RESPONSE_CODE + Boost.
+ */
+export function chooseResponse(def: Combatant, ch: DuelChooser, clashLegal: boolean, attackRanged: boolean): number {
+  const guards = def.canGuard() ? def.responseBoost(FULL_GUARD, attackRanged) + 1 : 0;
+  const clashes = def.canClash(clashLegal) ? def.responseBoost(CLASH, attackRanged) + 1 : 0;
+  const c = ch.choose(def.index, 1 + guards + clashes);
+  if (c === 0) return NO_RESPONSE * RESPONSE_CODE;
+  if (c <= guards) return FULL_GUARD * RESPONSE_CODE + c - 1;
+  return CLASH * RESPONSE_CODE + c - 1 - guards;
+}
+
+/** Which die Wounds take first: Ready MD (true) or Ready AD (false); a decision only when the character has both. */
+export function chooseMagicFirst(c: Combatant, ch: DuelChooser): boolean {
+  if (c.readyMagic === 0 || c.ready === 0) return !c.policy.keepMagic;
+  return ch.choose(c.index, 2) === 0;
+}

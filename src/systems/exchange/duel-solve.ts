@@ -1,0 +1,159 @@
+/**
+ * Solved exchange duel policies (issue #15; library only): `best-response` (a Markov decision
+ * process against the other side's named policy) and `optimal` (both sides solve: the zero-sum
+ * game's subgame-perfect value). The score is P(a wins) + 1/2 P(draw); a maximises it, b minimises
+ * it. Backward induction by memoised recursion over the exact walker's boundaries (duel-exact.ts):
+ * turn start, attack boundary, turn end. Each step is replayed on the SAME ExchangeDuel once per
+ * path through its chance nodes AND a solving side's decisions (duel-choice.ts: attack or stop and
+ * the Boost, the response and its Boost, which die a Wound takes), in the order the engine meets
+ * them: the response is chosen before the rolls, the Wound die after them. The paths make the
+ * step's game tree: chance nodes average, a's decisions maximise, b's minimise.
+ */
+import { CHANCE, ExchangeChanceDice } from './duel-chance.js';
+import type { DuelChooser } from './duel-choice.js';
+import { EXACT_LIMITS, ExactLimitError, type ExactLimits } from './duel-exact.js';
+import { ExchangeDuel, type ExchangeDuelSpec } from './duel.js';
+import { afterAttacks, restoreState, saveState, stateKey } from './duel-state.js';
+
+/** How each side chooses: its named policy, or solved (a maximises, b minimises). */
+export type SideMode = 'named' | 'solved';
+
+/** A step's game tree: a node's kind is CHANCE, 0 (a decides) or 1 (b decides); a leaf is an index into the step's leaves. */
+interface Tree {
+  readonly kind: number;
+  readonly probs: Float64Array;
+  readonly kids: (Tree | number | undefined)[];
+}
+
+const tree = (kind: number, width: number): Tree => ({ kind, probs: new Float64Array(width).fill(1), kids: new Array<Tree | number | undefined>(width) });
+
+/** Chance dice that also take a solving side's decisions, and record the step's tree as its paths are replayed. */
+class SolveDice extends ExchangeChanceDice implements DuelChooser {
+  root = tree(CHANCE, 1);
+  private at = this.root;
+  private idx = 0;
+
+  constructor(readonly solving: readonly boolean[]) {
+    super();
+  }
+
+  choose(side: number, width: number): number {
+    return this.node(width, side);
+  }
+
+  beginStep(): void {
+    this.root = tree(CHANCE, 1);
+  }
+
+  beginPath(): void {
+    this.at = this.root;
+    this.idx = 0;
+  }
+
+  endPath(leaf: number): void {
+    this.at.kids[this.idx] = leaf;
+  }
+
+  protected override node(width: number, kind: number): number {
+    let child = this.at.kids[this.idx];
+    if (child === undefined) {
+      child = tree(kind, width);
+      this.at.kids[this.idx] = child;
+    }
+    if (typeof child === 'number') throw new Error('a replayed step met a node where a previous path ended');
+    const b = this.path.branch(width);
+    this.at = child;
+    this.idx = b;
+    return b;
+  }
+
+  protected override weigh(p: number): void {
+    super.weigh(p);
+    this.at.probs[this.idx] = p;
+  }
+}
+
+function evaluate(t: Tree | number | undefined, leaves: readonly number[]): number {
+  if (typeof t === 'number') return leaves[t]!;
+  if (t === undefined) throw new Error('an unvisited branch in a step tree');
+  let v = t.kind === CHANCE ? 0 : t.kind === 0 ? -Infinity : Infinity;
+  for (let i = 0; i < t.kids.length; i++) {
+    const k = evaluate(t.kids[i], leaves);
+    if (t.kind === CHANCE) v += t.probs[i]! * k;
+    else v = t.kind === 0 ? Math.max(v, k) : Math.min(v, k);
+  }
+  return v;
+}
+
+/** One path's end: the state after the step (null when the duel is over), the step's value, the score when over. */
+interface Leaf {
+  readonly s: number[] | null;
+  readonly value: number;
+  readonly score: number;
+}
+
+export interface SolveResult {
+  /** P(a wins) + 1/2 P(draw) under the solved play. */
+  readonly value: number;
+  /** Distinct boundary states valued. */
+  readonly states: number;
+  readonly paths: number;
+}
+
+/** Solves an exchange duel (distance 1): each side plays its named policy or solves (modes[0] for a, modes[1] for b). */
+export function solveExchangeDuel(spec: ExchangeDuelSpec, modes: readonly [SideMode, SideMode], limits: ExactLimits = EXACT_LIMITS): SolveResult {
+  if (spec.fight !== undefined) throw new ExactLimitError('solved exchange duels need duel.distance 1 (farther apart the fight engine plays them)');
+  const dice = new SolveDice([modes[0] === 'solved', modes[1] === 'solved']);
+  const duel = new ExchangeDuel(spec, dice);
+  duel.chooser = dice;
+  const maxRounds = spec.maxRounds;
+  /** Values by boundary (kind, round, opener, side), each keyed by the state. */
+  const memos: Map<string, number>[] = [];
+  let states = 0;
+  let paths = 0;
+
+  /** Every path of `run` from state s: the step's tree and its leaves; `next` values each leaf that goes on. */
+  const step = (s: readonly number[], r: number, run: () => number, next: (leaf: Leaf) => number): number => {
+    dice.beginStep();
+    dice.path.begin();
+    const leaves: Leaf[] = [];
+    do {
+      if (++paths > limits.paths) throw new ExactLimitError(`solved exchange duel needs more than ${limits.paths} dice paths (limit MAX_EXACT_PATHS)`);
+      dice.beginPath();
+      restoreState(duel, s);
+      duel.round = r;
+      const value = run();
+      dice.endPath(leaves.length);
+      leaves.push(duel.loser >= 0 ? { s: null, value, score: duel.loser === 1 ? 1 : 0 } : { s: saveState(duel), value, score: 0 });
+    } while (dice.path.next());
+    const t = dice.root;
+    return evaluate(t, leaves.map((l) => (l.s === null ? l.score : next(l))));
+  };
+  const memoised = (kind: number, r: number, first: number, side: number, s: readonly number[], compute: () => number): number => {
+    const at = ((r * 3 + kind) * 2 + first) * 2 + side;
+    const memo = memos[at] ?? (memos[at] = new Map<string, number>());
+    const key = stateKey(s);
+    const hit = memo.get(key);
+    if (hit !== undefined) return hit;
+    const v = compute();
+    if (++states > limits.states) throw new ExactLimitError(`solved exchange duel has more than ${limits.states} states (limit MAX_EXACT_STATES)`);
+    memo.set(key, v);
+    return v;
+  };
+  /** The start of side's turn in round r (`first` opens every round). */
+  const turnStart = (r: number, first: number, side: number, s: number[]): number => {
+    if (r > maxRounds) return 0.5;
+    return memoised(0, r, first, side, s, () => step(s, r, () => (duel.beginTurn(side), 0), (l) => attackAt(r, first, side, l.s!)));
+  };
+  /** An attack boundary of side's turn. */
+  const attackAt = (r: number, first: number, side: number, s: number[]): number =>
+    memoised(1, r, first, side, s, () => step(s, r, () => (duel.attack(side) ? 1 : 0), (l) =>
+      (l.value === 1 ? attackAt(r, first, side, l.s!) : turnEnd(r, first, side, afterAttacks(l.s!)))));
+  /** The end of side's turn (Lingering Harm, Reeling running out). */
+  const turnEnd = (r: number, first: number, side: number, s: number[]): number =>
+    memoised(2, r, first, side, s, () => step(s, r, () => (duel.endTurn(side), 0), (l) =>
+      (side === first ? turnStart(r, first, 1 - first, afterAttacks(l.s!)) : turnStart(r + 1, first, first, afterAttacks(l.s!)))));
+
+  const value = step(saveState(duel), 1, () => duel.start(), (l) => turnStart(1, l.value, l.value, l.s!));
+  return { value, states, paths };
+}
