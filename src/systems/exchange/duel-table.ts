@@ -10,7 +10,7 @@
  */
 import type { ChancePath } from '../../dice/chance-path.js';
 import type { Combatant } from './combatant.js';
-import type { DuelChooser } from './duel-choice.js';
+import { HARM_DECISION, type DuelChooser } from './duel-choice.js';
 import type { ExchangeDuel } from './duel.js';
 
 /** A character's live fields packed below 2^43 (6 bits each for VIT and the dice, then flags), or -1 out of range. */
@@ -26,7 +26,10 @@ function charKey(c: Combatant): number {
 /** The decision's context packed below 2^40, or -1 out of range. */
 function contextKey(duel: ExchangeDuel, side: number, kind: number, extra: number): number {
   if (duel.round > 1023 || duel.attacks > 15 || extra < 0 || extra > 65535) return -1;
-  return duel.round + 1024 * (duel.opener + 2 * (duel.active + 2 * (side + 2 * (duel.attacks + 16 * (kind + 4 * extra)))));
+  // At the end of a turn (Lingering Harm) nothing reads whose turn it was or its attacks: the walkers
+  // zero them there (duel-state.ts afterAttacks), the simulator does not, so the key leaves them out.
+  const turn = kind === HARM_DECISION ? 0 : duel.active + 2 * duel.attacks;
+  return duel.round + 1024 * (duel.opener + 2 * (side + 2 * (turn + 32 * (kind + 4 * extra))));
 }
 
 export class ExchangeSolvedTable {
