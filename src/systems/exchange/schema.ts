@@ -87,14 +87,11 @@ export const attackStudySchema = z.strictObject({
 });
 
 export const POLICY_PATTERN = /^(all-in|guard-first|reserve-\d{1,2})(\+keep-magic)?$/;
-const policy = z.string().regex(POLICY_PATTERN, {
-  message: 'expected a policy: all-in, guard-first or reserve-N (N = Ready AD kept for responses), optionally with +keep-magic',
-});
 
 /** The solved policies an exchange duel side may play at duel.distance 1 (duel-policy.ts). */
 export const SOLVED_POLICY_NAMES = ['best-response', 'optimal'] as const;
-const duelPolicy = z.union([z.enum(SOLVED_POLICY_NAMES), policy], {
-  error: () => 'expected a policy: all-in, guard-first or reserve-N (N = Ready AD kept for responses), optionally with +keep-magic; or best-response or optimal (solved, duel.distance 1)',
+const duelPolicy = z.string().regex(new RegExp(`^(${SOLVED_POLICY_NAMES.join('|')})$|${POLICY_PATTERN.source}`), {
+  message: 'expected a policy: all-in, guard-first or reserve-N (N = Ready AD kept for responses), optionally with +keep-magic; or best-response or optimal (solved, duel.distance 1)',
 });
 
 export const duelStudySchema = z.strictObject({
