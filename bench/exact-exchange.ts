@@ -15,6 +15,8 @@ import { exactExchangeDuel } from '../src/systems/exchange/duel-exact.js';
 import { exchangeDuelDice } from '../src/systems/exchange/duel-kernel.js';
 import { exchangeDuel } from '../src/systems/exchange/duel-mode.js';
 import { solveExchangeDuel, type SideMode } from '../src/systems/exchange/duel-solve.js';
+import { exchangePolicyGap, solveExchangePlay } from '../src/systems/exchange/duel-policy.js';
+import { NAMED, OPTIMAL } from '../src/systems/skirmish/duel/solved-policy.js';
 import type { ExchangeDuelStudy } from '../src/systems/exchange/schema.js';
 import type { PlannedTask } from '../src/systems/types.js';
 import { kernelRate } from './kernel-rate.js';
@@ -61,3 +63,21 @@ for (const modes of [['named', 'named'], ['solved', 'named'], ['named', 'solved'
   const c = process.cpuUsage(c0);
   console.log(`solved ${modes.join(' vs ')}: P(a) + P(draw)/2 = ${r.value.toFixed(6)} in ${(performance.now() - t0).toFixed(0)} ms (CPU ${((c.user + c.system) / 1000).toFixed(0)} ms), ${r.states} states, ${r.paths} paths`);
 }
+
+// Solved policies in studies (issue #15): solving with the decision table recorded, the table's
+// decisions, the policy gap, and the simulator's rate playing the table (a optimal) against named.
+const cpu = <T>(f: () => T): { ms: number; result: T } => {
+  const c0 = process.cpuUsage();
+  const result = f();
+  const c = process.cpuUsage(c0);
+  return { ms: (c.user + c.system) / 1000, result };
+};
+for (const modes of [['solved', 'named'], ['solved', 'solved']] as [SideMode, SideMode][]) {
+  const s = cpu(() => solveExchangePlay(first, modes));
+  console.log(`table ${modes.join(' vs ')}: solved and recorded in CPU ${s.ms.toFixed(0)} ms, ${s.result.player.table.size} decisions`);
+}
+const gap = cpu(() => exchangePolicyGap(first));
+console.log(`policy gap ${Array.from(gap.result, (x) => x.toFixed(4)).join(' ')} in CPU ${gap.ms.toFixed(0)} ms (NaN: over the gap's budget)`);
+const named = kernelRate(exchangeDuelDice, first, 200_000, 2_000);
+const optimal = kernelRate(exchangeDuelDice, { ...first, solved: [OPTIMAL, NAMED] }, 200_000, 2_000);
+console.log(`dice engine, a optimal vs b named: ${(optimal / 1000).toFixed(0)} k duels/s (named: ${(named / 1000).toFixed(0)} k)`);

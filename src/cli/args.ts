@@ -247,7 +247,7 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
     )
     .command(
       'explain-policy <study>',
-      'print the solved (best-response / optimal) policy of a skirmish duel side as a decision list, most frequent states first',
+      'print the solved (best-response / optimal) policy of a skirmish or exchange duel side as a decision list, most frequent states first',
       (y) =>
         y
           .positional('study', { type: 'string', demandOption: true, describe: 'study file (YAML)' })

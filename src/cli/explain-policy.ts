@@ -1,12 +1,13 @@
 /**
  * `balance explain-policy STUDY --matchup N [--variant V] [--side a|b] [--top K]`: the solved
- * policy of one side of a skirmish duel as a decision list, the states solved play reaches most
- * often first (src/systems/skirmish/duel/explain.ts).
+ * policy of one side of a skirmish or exchange duel as a decision list, the states solved play
+ * reaches most often first (src/systems/skirmish/duel/explain.ts, src/systems/exchange/duel-explain.ts).
  */
 import { formatProblem, inputError } from '../config/problems.js';
 import { loadStudy } from '../config/study.js';
 import { planStudy } from '../plan/plan.js';
 import type { DuelSpec } from '../systems/skirmish/duel/setup.js';
+import type { ExchangeDuelSpec } from '../systems/exchange/duel.js';
 import { exactOrLimit } from '../api.js';
 import { pickTask } from './trace.js';
 import type { RunIo } from './run.js';
@@ -27,16 +28,21 @@ export async function explainPolicyCommand(opts: ExplainOptions, io: RunIo): Pro
   const study = loadStudy(opts.study);
   for (const w of study.warnings) io.stderr.write(`${formatProblem(w)}\n`);
   const plugin = study.plugin;
-  if (plugin.system !== 'skirmish' || plugin.mode !== 'duel') {
-    throw inputError(opts.study, `${plugin.system} ${plugin.mode} has no solved policies: balance explain-policy works for skirmish duel studies`);
+  const exchange = plugin.system === 'exchange' && plugin.mode === 'duel';
+  if ((plugin.system !== 'skirmish' && !exchange) || plugin.mode !== 'duel') {
+    throw inputError(opts.study, `${plugin.system} ${plugin.mode} has no solved policies: balance explain-policy works for skirmish and exchange duel studies`);
   }
   const tasks = planStudy(study, study.data.trials);
   const task = pickTask(tasks, opts.matchup ?? 0, opts.variant);
+  if (exchange && (task.spec as ExchangeDuelSpec).fight !== undefined) {
+    throw inputError(opts.study, 'solved exchange policies need duel.distance 1 (farther apart the fight engine plays the duel)');
+  }
   const { explainPolicy } = await import('../systems/skirmish/duel/explain.js');
+  const { explainExchangePolicy } = await import('../systems/exchange/duel-explain.js');
   const side = opts.side === undefined ? undefined : opts.side === 'a' ? 0 : 1;
   let result: ReturnType<typeof explainPolicy> | undefined;
   exactOrLimit(opts.study, () => {
-    result = explainPolicy(task.spec as DuelSpec, side, top);
+    result = exchange ? explainExchangePolicy(task.spec as ExchangeDuelSpec, side, top) : explainPolicy(task.spec as DuelSpec, side, top);
     return new Float64Array(0);
   });
   const e = result!;
@@ -44,7 +50,7 @@ export async function explainPolicyCommand(opts: ExplainOptions, io: RunIo): Pro
   const who = e.side === 0 ? 'a' : 'b';
   const other = e.side === 0 ? 'b' : 'a';
   const what = e.kind === 'best response' ? `its best response to ${other}'s named policy (${e.side === 0 ? l['policyB']! : l['policyA']!})` : 'its part of the minimax (optimal) solution';
-  io.stdout.write(`# skirmish duel: variant=${l['variant']!} a=${l['a']!} (${l['policyA']!}) b=${l['b']!} (${l['policyB']!})\n`);
+  io.stdout.write(`# ${plugin.system} duel: variant=${l['variant']!} a=${l['a']!} (${l['policyA']!}) b=${l['b']!} (${l['policyB']!})\n`);
   io.stdout.write(`# side ${who} plays ${what}; value P(a wins) + 1/2 P(draw) = ${e.value.toFixed(4)}\n`);
   io.stdout.write(`# ${e.states} decision states of side ${who} are reached; the ${e.lines.length} most frequent groups (p: the probability a duel reaches a group's states, summed over them: the expected number of such decisions per duel)\n`);
   for (const line of e.lines) io.stdout.write(`${line}\n`);

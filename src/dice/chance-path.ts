@@ -36,6 +36,11 @@ export class ChancePath {
     return false;
   }
 
+  /** True when the walk is at a point no earlier path of the step reached (the next node would be new): each point is fresh once. */
+  get fresh(): boolean {
+    return this.depth === this.size;
+  }
+
   /** The branch (0 .. width - 1) this path takes at its next chance node; the caller multiplies `prob` by its chance. */
   branch(width: number): number {
     if (this.depth === this.size) {

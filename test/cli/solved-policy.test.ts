@@ -110,6 +110,6 @@ describe('solved policies in studies', () => {
     }
     const attack = balance(['explain-policy', join(ROOT, 'configs/skirmish-attack-example.yaml')]);
     expect(attack.code).toBe(2);
-    expect(attack.stderr.trim()).toMatch(/skirmish attack has no solved policies: balance explain-policy works for skirmish duel studies$/);
+    expect(attack.stderr.trim()).toMatch(/skirmish attack has no solved policies: balance explain-policy works for skirmish and exchange duel studies$/);
   });
 });

@@ -10,8 +10,25 @@ import { CLASH, FULL_GUARD, NO_RESPONSE } from './rules.js';
 export interface DuelChooser {
   /** Per side: true when it decides by solving, false when its named policy decides. */
   readonly solving: readonly boolean[];
-  /** The option (0 .. width - 1) `side` takes at this decision. */
-  choose(side: number, width: number): number;
+  /**
+   * The option (0 .. width - 1) `side` takes at this decision. `kind` (ATTACK_DECISION ...) and
+   * `extra` say which decision it is beyond the duel's live state (duel-table.ts keys a solved
+   * table by them); `named` is the option the side's named policy takes (a table's fallback).
+   */
+  choose(side: number, width: number, kind: number, extra: number, named: number): number;
+}
+
+/** The decisions a solving side makes, as `kind` of DuelChooser.choose. */
+export const ATTACK_DECISION = 0;
+export const RESPONSE_DECISION = 1;
+/** Which die a Wound from an Exchange takes (extra: woundExtra). */
+export const WOUND_DECISION = 2;
+/** Which die Lingering Harm's Wound takes. */
+export const HARM_DECISION = 3;
+
+/** `extra` of a Wound decision in an Exchange: what the rest of the Exchange reads (Wounds, Hit Margin), or -1 out of range. */
+export function woundExtra(wounds: number, margin: number): number {
+  return wounds > 63 || margin > 1023 ? -1 : wounds + 64 * margin;
 }
 
 /** chooseResponse's result: response * RESPONSE_CODE + Boost (a Boost is at most a Skill Level, 10). */
@@ -25,7 +42,8 @@ export const RESPONSE_CODE = 16;
 export function chooseAttackBoost(me: Combatant, ch: DuelChooser): number {
   const most = me.attackBoost(me.attackSkill, me.baseCost, 0);
   if (most < 0) return -1;
-  return ch.choose(me.index, most + 2) - 1;
+  const named = me.attackBoost(me.attackSkill, me.baseCost, me.policy.reserve) + 1;
+  return ch.choose(me.index, most + 2, ATTACK_DECISION, 0, named) - 1;
 }
 
 /**
@@ -33,17 +51,19 @@ export function chooseAttackBoost(me: Combatant, ch: DuelChooser): number {
  * Acrobatics against ranged, Melee against melee); Clash with Boost 0 .. the most (when legal and
  * affordable). Returns response * RESPONSE_CODE + Boost.
  */
-export function chooseResponse(def: Combatant, ch: DuelChooser, clashLegal: boolean, attackRanged: boolean): number {
+export function chooseResponse(def: Combatant, ch: DuelChooser, clashLegal: boolean, attackRanged: boolean, attackBoost: number): number {
   const guards = def.canGuard() ? def.responseBoost(FULL_GUARD, attackRanged) + 1 : 0;
   const clashes = def.canClash(clashLegal) ? def.responseBoost(CLASH, attackRanged) + 1 : 0;
-  const c = ch.choose(def.index, 1 + guards + clashes);
+  const r = def.chooseResponse(clashLegal);
+  const named = r === NO_RESPONSE ? 0 : (r === FULL_GUARD ? 1 : 1 + guards) + def.responseBoost(r, attackRanged);
+  const c = ch.choose(def.index, 1 + guards + clashes, RESPONSE_DECISION, attackBoost, named);
   if (c === 0) return NO_RESPONSE * RESPONSE_CODE;
   if (c <= guards) return FULL_GUARD * RESPONSE_CODE + c - 1;
   return CLASH * RESPONSE_CODE + c - 1 - guards;
 }
 
 /** Which die Wounds take first: Ready MD (true) or Ready AD (false); a decision only when the character has both. */
-export function chooseMagicFirst(c: Combatant, ch: DuelChooser): boolean {
+export function chooseMagicFirst(c: Combatant, ch: DuelChooser, kind: number, extra: number): boolean {
   if (c.readyMagic === 0 || c.ready === 0) return !c.policy.keepMagic;
-  return ch.choose(c.index, 2) === 0;
+  return ch.choose(c.index, 2, kind, extra, c.policy.keepMagic ? 1 : 0) === 0;
 }

@@ -11,6 +11,7 @@ import { ExchangeChanceDice } from './duel-chance.js';
 import { END_MAX_ROUNDS, ExchangeDuel, type ExchangeDuelSpec } from './duel.js';
 import { exchangeDuelLayout } from './duel-kernel.js';
 import { afterAttacks, restoreState, saveState, stateKey } from './duel-state.js';
+import type { TablePlayer } from './duel-table.js';
 
 /** Distinct states (per turn and attack boundary, summed) an exact exchange duel may visit. */
 export const MAX_EXACT_STATES = 200_000;
@@ -45,14 +46,21 @@ export interface ExactExchangeDuelResult {
   readonly paths: number;
 }
 
-/** The exact outcome probabilities of an exchange duel (distance 1) under the spec's policies. */
-export function exactExchangeDuel(spec: ExchangeDuelSpec, limits: ExactLimits = EXACT_LIMITS): ExactExchangeDuelResult {
+/**
+ * The exact outcome probabilities of an exchange duel (distance 1) under the spec's named policies,
+ * or with `player` (duel-table.ts) playing a solved table for its solving sides.
+ */
+export function exactExchangeDuel(spec: ExchangeDuelSpec, limits: ExactLimits = EXACT_LIMITS, player: TablePlayer | null = null): ExactExchangeDuelResult {
   if (spec.fight !== undefined) {
     throw new ExactLimitError('exact exchange duels need duel.distance 1 (farther apart the fight engine plays them); use balance run');
   }
   const dice = new ExchangeChanceDice();
   const path = dice.path;
   const duel = new ExchangeDuel(spec, dice);
+  if (player !== null) {
+    player.attach(duel);
+    player.path = path;
+  }
   const [a, b] = duel.chars;
   const L = exchangeDuelLayout(spec.maxRounds);
   const tally = new Float64Array(L.size);
@@ -80,26 +88,28 @@ export function exactExchangeDuel(spec: ExchangeDuelSpec, limits: ExactLimits = 
     if (++states > limits.states) throw new ExactLimitError(`exact exchange duel has more than ${limits.states} states (limit MAX_EXACT_STATES); use balance run`);
     map.set(key, { s, p });
   };
-  /** Replays `run` from state s once per dice path; `each` sees the duel after it, with the path's value and probability. */
-  const step = (s: readonly number[], round: number, run: () => number, each: (value: number, p: number) => void): void => {
+  /** Replays `run` from state s (reached with probability w; `first` opens every round) once per dice path; `each` sees the duel after it, with the path's value and probability. */
+  const step = (s: readonly number[], w: number, round: number, first: number, run: () => number, each: (value: number, p: number) => void): void => {
     path.begin();
+    if (player !== null) player.stepWeight = w;
     do {
       if (++paths > limits.paths) throw new ExactLimitError(`exact exchange duel needs more than ${limits.paths} dice paths (limit MAX_EXACT_PATHS); use balance run`);
       restoreState(duel, s);
       duel.round = round;
+      duel.opener = first;
       const value = run();
       each(value, path.prob);
     } while (path.next());
   };
   /** Side `side`'s whole turn from every state in `from`; duels that go on land in `to`. */
-  const turn = (from: Map<string, Node>, side: number, r: number, to: Map<string, Node>): void => {
+  const turn = (from: Map<string, Node>, side: number, r: number, first: number, to: Map<string, Node>): void => {
     let boundary = new Map<string, Node>();
-    for (const n of from.values()) step(n.s, r, () => (duel.beginTurn(side), 0), (_, p) => add(boundary, n.p * p));
+    for (const n of from.values()) step(n.s, n.p, r, first, () => (duel.beginTurn(side), 0), (_, p) => add(boundary, n.p * p));
     const done = new Map<string, Node>();
     while (boundary.size > 0) {
       const next = new Map<string, Node>();
       for (const n of boundary.values()) {
-        step(n.s, r, () => (duel.attack(side) ? 1 : 0), (attacked, p) => {
+        step(n.s, n.p, r, first, () => (duel.attack(side) ? 1 : 0), (attacked, p) => {
           if (duel.loser >= 0) finish(1 - duel.loser, duel.end, r, n.p * p);
           else if (attacked === 1) add(next, n.p * p);
           else add(done, n.p * p, true);
@@ -108,7 +118,7 @@ export function exactExchangeDuel(spec: ExchangeDuelSpec, limits: ExactLimits = 
       boundary = next;
     }
     for (const n of done.values()) {
-      step(n.s, r, () => (duel.endTurn(side), 0), (_, p) => {
+      step(n.s, n.p, r, first, () => (duel.endTurn(side), 0), (_, p) => {
         if (duel.loser >= 0) finish(1 - duel.loser, duel.end, r, n.p * p);
         else add(to, n.p * p, true);
       });
@@ -117,13 +127,13 @@ export function exactExchangeDuel(spec: ExchangeDuelSpec, limits: ExactLimits = 
 
   // The opener: fixed by the knob, or a fair roll; it opens every round.
   let frontier = [new Map<string, Node>(), new Map<string, Node>()];
-  step(saveState(duel), 1, () => duel.start(), (first, p) => add(frontier[first]!, p));
+  step(saveState(duel), 1, 1, 0, () => duel.start(), (first, p) => add(frontier[first]!, p));
   for (let r = 1; r <= spec.maxRounds; r++) {
     const next = [new Map<string, Node>(), new Map<string, Node>()];
     for (const first of [0, 1]) {
       const mid = new Map<string, Node>();
-      turn(frontier[first]!, first, r, mid);
-      turn(mid, 1 - first, r, next[first]!);
+      turn(frontier[first]!, first, r, first, mid);
+      turn(mid, 1 - first, r, first, next[first]!);
     }
     frontier = next;
   }

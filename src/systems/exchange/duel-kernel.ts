@@ -4,6 +4,7 @@ import { RecordingDice } from '../../dice/recording-dice.js';
 import { deriveStream, Xoshiro128ss } from '../../dice/rng.js';
 import type { Kernel } from '../types.js';
 import { ExchangeDuel, type ExchangeDuelSpec } from './duel.js';
+import { exchangeStudyPlayer } from './duel-policy.js';
 import { ExchangeFight } from './fight/engine.js';
 
 export const MAX_VIT = 40;
@@ -31,7 +32,10 @@ export const exchangeDuelDice: Kernel<ExchangeDuelSpec, Prepared> = {
     const rng = new Xoshiro128ss(deriveStream(0));
     const dice = new RngDice(rng);
     const fight = spec.fight === undefined ? null : new ExchangeFight(spec.fight, dice);
-    return { duel: new ExchangeDuel(spec, dice), fight, rng, dice, layout: exchangeDuelLayout(spec.maxRounds) };
+    const duel = new ExchangeDuel(spec, dice);
+    // A solved side (policy best-response / optimal) plays its table, solved once per task here.
+    if (fight === null) exchangeStudyPlayer(spec)?.attach(duel);
+    return { duel, fight, rng, dice, layout: exchangeDuelLayout(spec.maxRounds) };
   },
   run(p, state, n, tally) {
     const { duel, fight, rng, layout } = p;

@@ -7,7 +7,10 @@ import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../types.js';
 import { checkParts, resolveExchangeKnobs, resolveLoadout } from './compile.js';
 import { parsePolicy, type ExchangeDuelSpec } from './duel.js';
 import { duelAsFight } from './duel-distance.js';
-import { exactExchangeDuel } from './duel-exact.js';
+import { EXACT_LIMITS, exactExchangeDuel } from './duel-exact.js';
+import { exchangePolicyGap, exchangeStudyPlayer, SOLVED_FALLBACK } from './duel-policy.js';
+import { GAP_COLUMNS } from '../skirmish/duel/policy-gap.js';
+import { NAMED, solvedCode } from '../skirmish/duel/solved-policy.js';
 import { exchangeDuelDice, exchangeDuelLayout, MAX_VIT } from './duel-kernel.js';
 import { duelStudySchema, type ExchangeDuelStudy } from './schema.js';
 
@@ -19,10 +22,26 @@ function expand(study: ExchangeDuelStudy) {
 
 function check(study: ExchangeDuelStudy): StudyProblem[] {
   const problems = [...checkParts(study), ...checkPairs(study.matchups, DUEL_SIDES, study.loadouts)];
+  // Solved policies need the exact walker's duel (distance 1); farther apart the fight engine plays it.
+  if (study.duel.distance > 1) {
+    study.matchups.forEach((m, i) => {
+      for (const key of ['policyA', 'policyB'] as const) {
+        const p = m[key];
+        if (p === 'best-response' || p === 'optimal') {
+          problems.push({ path: ['matchups', i, key], message: `${p} is a solved policy, which exchange duels play only at duel.distance 1 (this study: ${study.duel.distance}); use a named policy` });
+        }
+      }
+    });
+  }
   for (const [name, c] of Object.entries(study.characters)) {
     if (c.vitality > MAX_VIT) problems.push({ path: ['characters', name, 'vitality'], message: `duels track Vitality up to ${MAX_VIT}` });
   }
   return problems;
+}
+
+/** The named policy a side plays: its own, or for a solved side the one it falls back on. */
+function namedPolicy(p: string): string {
+  return solvedCode(p) === NAMED ? p : SOLVED_FALLBACK;
 }
 
 function plan(study: ExchangeDuelStudy, trials: number): PlannedTask<ExchangeDuelSpec>[] {
@@ -36,9 +55,10 @@ function plan(study: ExchangeDuelStudy, trials: number): PlannedTask<ExchangeDue
         streamKey: hashKey(`exchange.duel|${m.a}|${m.b}|${m.policyA}|${m.policyB}|${m.conditionsA.join()}|${m.conditionsB.join()}${study.duel.distance > 1 ? `|d${study.duel.distance}` : ''}`),
         trials,
         spec: {
-          a: { loadout: resolveLoadout(m.a, study), policy: parsePolicy(m.policyA), conditions: m.conditionsA },
-          b: { loadout: resolveLoadout(m.b, study), policy: parsePolicy(m.policyB), conditions: m.conditionsB },
+          a: { loadout: resolveLoadout(m.a, study), policy: parsePolicy(namedPolicy(m.policyA)), conditions: m.conditionsA },
+          b: { loadout: resolveLoadout(m.b, study), policy: parsePolicy(namedPolicy(m.policyB)), conditions: m.conditionsB },
           knobs, maxRounds: study.duel.maxRounds,
+          ...(solvedCode(m.policyA) !== NAMED || solvedCode(m.policyB) !== NAMED ? { solved: [solvedCode(m.policyA), solvedCode(m.policyB)] as const } : {}),
           ...(study.duel.distance > 1 ? { fight: duelAsFight(study, m, study.duel.distance, study.duel.maxRounds, knobs) } : {}),
         },
       });
@@ -93,7 +113,11 @@ export const exchangeDuel: ModePlugin<ExchangeDuelStudy, ExchangeDuelSpec> = {
   distributionHeader: ['variant', 'side_a', 'side_b', 'metric', 'value', 'count', 'probability', 'policy_a', 'policy_b', 'conditions'],
   headlineHeader: ['variant', 'side a', 'side b', 'a wins', '95% CI', 'draws', 'rounds'],
   // Exact at distance 1 (duel-exact.ts); farther apart the fight engine plays the duel and exact refuses it.
-  exact: (spec) => exactExchangeDuel(spec).tally,
+  exact: (spec) => exactExchangeDuel(spec, EXACT_LIMITS, exchangeStudyPlayer(spec)).tally,
+  exactColumns: { header: GAP_COLUMNS, compute: exchangePolicyGap },
+  // A solved policy is solved in every worker's prepare: solve once here first, so a duel over the
+  // limits stops the run before it starts (exit 2) instead of failing in a worker.
+  preflight: (spec) => void exchangeStudyPlayer(spec),
   exactIsSlow: true,
   rows,
 };

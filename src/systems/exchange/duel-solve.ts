@@ -14,6 +14,7 @@ import type { DuelChooser } from './duel-choice.js';
 import { EXACT_LIMITS, ExactLimitError, type ExactLimits } from './duel-exact.js';
 import { ExchangeDuel, type ExchangeDuelSpec } from './duel.js';
 import { afterAttacks, restoreState, saveState, stateKey } from './duel-state.js';
+import { ExchangeSolvedTable } from './duel-table.js';
 
 /** How each side chooses: its named policy, or solved (a maximises, b minimises). */
 export type SideMode = 'named' | 'solved';
@@ -23,21 +24,29 @@ interface Tree {
   readonly kind: number;
   readonly probs: Float64Array;
   readonly kids: (Tree | number | undefined)[];
+  /** A decision's key in the decision table (duel-table.ts), when one is being recorded. */
+  readonly key: readonly [number, number, number] | null;
 }
 
-const tree = (kind: number, width: number): Tree => ({ kind, probs: new Float64Array(width).fill(1), kids: new Array<Tree | number | undefined>(width) });
+const tree = (kind: number, width: number, key: Tree['key'] = null): Tree => ({
+  kind, probs: new Float64Array(width).fill(1), kids: new Array<Tree | number | undefined>(width), key,
+});
 
 /** Chance dice that also take a solving side's decisions, and record the step's tree as its paths are replayed. */
 class SolveDice extends ExchangeChanceDice implements DuelChooser {
   root = tree(CHANCE, 1);
   private at = this.root;
   private idx = 0;
+  /** Set by the solver when it records a table: the duel whose live state keys each new decision node. */
+  duel: ExchangeDuel | null = null;
+  private pendingKey: Tree['key'] = null;
 
   constructor(readonly solving: readonly boolean[]) {
     super();
   }
 
-  choose(side: number, width: number): number {
+  choose(side: number, width: number, kind: number, extra: number): number {
+    this.pendingKey = this.duel === null ? null : ExchangeSolvedTable.key(this.duel, side, kind, extra);
     return this.node(width, side);
   }
 
@@ -57,7 +66,7 @@ class SolveDice extends ExchangeChanceDice implements DuelChooser {
   protected override node(width: number, kind: number): number {
     let child = this.at.kids[this.idx];
     if (child === undefined) {
-      child = tree(kind, width);
+      child = tree(kind, width, kind === CHANCE ? null : this.pendingKey);
       this.at.kids[this.idx] = child;
     }
     if (typeof child === 'number') throw new Error('a replayed step met a node where a previous path ended');
@@ -73,16 +82,30 @@ class SolveDice extends ExchangeChanceDice implements DuelChooser {
   }
 }
 
-function evaluate(t: Tree | number | undefined, leaves: readonly number[]): number {
+/** Float noise: a later option replaces the best only when better by more than this. */
+const TIE = 1e-12;
+
+/** A step tree's value; each decision node's best option goes into `table` (when given and the node has a key). */
+function evaluate(t: Tree | number | undefined, leaves: readonly number[], table: ExchangeSolvedTable | null): number {
   if (typeof t === 'number') return leaves[t]!;
   if (t === undefined) throw new Error('an unvisited branch in a step tree');
-  let v = t.kind === CHANCE ? 0 : t.kind === 0 ? -Infinity : Infinity;
-  for (let i = 0; i < t.kids.length; i++) {
-    const k = evaluate(t.kids[i], leaves);
-    if (t.kind === CHANCE) v += t.probs[i]! * k;
-    else v = t.kind === 0 ? Math.max(v, k) : Math.min(v, k);
+  if (t.kind === CHANCE) {
+    let v = 0;
+    for (let i = 0; i < t.kids.length; i++) v += t.probs[i]! * evaluate(t.kids[i], leaves, table);
+    return v;
   }
-  return v;
+  const sign = t.kind === 0 ? 1 : -1;
+  let best = 0;
+  let v = -Infinity;
+  for (let i = 0; i < t.kids.length; i++) {
+    const k = sign * evaluate(t.kids[i], leaves, table);
+    if (k > v + TIE) {
+      v = k;
+      best = i;
+    }
+  }
+  if (table !== null && t.key !== null) table.record(t.key, best);
+  return sign * v;
 }
 
 /** One path's end: the state after the step (null when the duel is over), the step's value, the score when over. */
@@ -100,12 +123,18 @@ export interface SolveResult {
   readonly paths: number;
 }
 
-/** Solves an exchange duel (distance 1): each side plays its named policy or solves (modes[0] for a, modes[1] for b). */
-export function solveExchangeDuel(spec: ExchangeDuelSpec, modes: readonly [SideMode, SideMode], limits: ExactLimits = EXACT_LIMITS): SolveResult {
+/**
+ * Solves an exchange duel (distance 1): each side plays its named policy or solves (modes[0] for a,
+ * modes[1] for b). With `table`, every decision a solving side makes is recorded there (duel-table.ts).
+ */
+export function solveExchangeDuel(
+  spec: ExchangeDuelSpec, modes: readonly [SideMode, SideMode], limits: ExactLimits = EXACT_LIMITS, table: ExchangeSolvedTable | null = null,
+): SolveResult {
   if (spec.fight !== undefined) throw new ExactLimitError('solved exchange duels need duel.distance 1 (farther apart the fight engine plays them)');
   const dice = new SolveDice([modes[0] === 'solved', modes[1] === 'solved']);
   const duel = new ExchangeDuel(spec, dice);
   duel.chooser = dice;
+  if (table !== null) dice.duel = duel;
   const maxRounds = spec.maxRounds;
   /** Values by boundary (kind, round, opener, side), each keyed by the state. */
   const memos: Map<string, number>[] = [];
@@ -113,7 +142,7 @@ export function solveExchangeDuel(spec: ExchangeDuelSpec, modes: readonly [SideM
   let paths = 0;
 
   /** Every path of `run` from state s: the step's tree and its leaves; `next` values each leaf that goes on. */
-  const step = (s: readonly number[], r: number, run: () => number, next: (leaf: Leaf) => number): number => {
+  const step = (s: readonly number[], r: number, first: number, run: () => number, next: (leaf: Leaf) => number): number => {
     dice.beginStep();
     dice.path.begin();
     const leaves: Leaf[] = [];
@@ -122,12 +151,13 @@ export function solveExchangeDuel(spec: ExchangeDuelSpec, modes: readonly [SideM
       dice.beginPath();
       restoreState(duel, s);
       duel.round = r;
+      duel.opener = first;
       const value = run();
       dice.endPath(leaves.length);
       leaves.push(duel.loser >= 0 ? { s: null, value, score: duel.loser === 1 ? 1 : 0 } : { s: saveState(duel), value, score: 0 });
     } while (dice.path.next());
     const t = dice.root;
-    return evaluate(t, leaves.map((l) => (l.s === null ? l.score : next(l))));
+    return evaluate(t, leaves.map((l) => (l.s === null ? l.score : next(l))), table);
   };
   const memoised = (kind: number, r: number, first: number, side: number, s: readonly number[], compute: () => number): number => {
     const at = ((r * 3 + kind) * 2 + first) * 2 + side;
@@ -143,17 +173,17 @@ export function solveExchangeDuel(spec: ExchangeDuelSpec, modes: readonly [SideM
   /** The start of side's turn in round r (`first` opens every round). */
   const turnStart = (r: number, first: number, side: number, s: number[]): number => {
     if (r > maxRounds) return 0.5;
-    return memoised(0, r, first, side, s, () => step(s, r, () => (duel.beginTurn(side), 0), (l) => attackAt(r, first, side, l.s!)));
+    return memoised(0, r, first, side, s, () => step(s, r, first, () => (duel.beginTurn(side), 0), (l) => attackAt(r, first, side, l.s!)));
   };
   /** An attack boundary of side's turn. */
   const attackAt = (r: number, first: number, side: number, s: number[]): number =>
-    memoised(1, r, first, side, s, () => step(s, r, () => (duel.attack(side) ? 1 : 0), (l) =>
+    memoised(1, r, first, side, s, () => step(s, r, first, () => (duel.attack(side) ? 1 : 0), (l) =>
       (l.value === 1 ? attackAt(r, first, side, l.s!) : turnEnd(r, first, side, afterAttacks(l.s!)))));
   /** The end of side's turn (Lingering Harm, Reeling running out). */
   const turnEnd = (r: number, first: number, side: number, s: number[]): number =>
-    memoised(2, r, first, side, s, () => step(s, r, () => (duel.endTurn(side), 0), (l) =>
+    memoised(2, r, first, side, s, () => step(s, r, first, () => (duel.endTurn(side), 0), (l) =>
       (side === first ? turnStart(r, first, 1 - first, afterAttacks(l.s!)) : turnStart(r + 1, first, first, afterAttacks(l.s!)))));
 
-  const value = step(saveState(duel), 1, () => duel.start(), (l) => turnStart(1, l.value, l.value, l.s!));
+  const value = step(saveState(duel), 1, 0, () => duel.start(), (l) => turnStart(1, l.value, l.value, l.s!));
   return { value, states, paths };
 }

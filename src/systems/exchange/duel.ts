@@ -14,7 +14,9 @@ import {
   afterWounds, BROKE, COLLAPSED, Combatant, INFLICTED_PRONE, INFLICTED_REELING, inflictConditions, NO_CHECK, takeWounds,
   type Condition, type ExchangePolicy,
 } from './combatant.js';
-import { chooseAttackBoost, chooseMagicFirst, chooseResponse, RESPONSE_CODE, type DuelChooser } from './duel-choice.js';
+import {
+  chooseAttackBoost, chooseMagicFirst, chooseResponse, HARM_DECISION, RESPONSE_CODE, WOUND_DECISION, woundExtra, type DuelChooser,
+} from './duel-choice.js';
 import { attackEdge, CLASH, exchangeMargin, guardEdge, hitWounds, NO_RESPONSE, rollTotal, type ExchangeKnobs } from './rules.js';
 import type { ExchangeLoadout } from './compile.js';
 import type { ExchangeFightSpec } from './fight/spec.js';
@@ -35,6 +37,8 @@ export interface ExchangeDuelSpec {
   readonly maxRounds: number;
   /** `duel.distance` above 1: the same duel as a 1-v-1 exchange fight (duel-distance.ts); absent at distance 1. */
   readonly fight?: ExchangeFightSpec;
+  /** Per side NAMED, BEST_RESPONSE or OPTIMAL (skirmish/duel/solved-policy.ts codes; duel-policy.ts); absent when both play named. */
+  readonly solved?: readonly [number, number];
 }
 
 export const END_COLLAPSE = 0;
@@ -61,9 +65,11 @@ export class ExchangeDuel {
   active = 0;
   /** Proactive attacks made so far in this turn. */
   attacks = 0;
+  /** The side that opens every round (set by start; a solved table keys decisions by it). */
+  opener = 0;
   /** Set by a tracer (kernel.observe); null in run. */
   observer: TraceObserver | null = null;
-  /** Set by the solver (duel-solve.ts): asked at a solving side's decisions; null in run. */
+  /** Asked at a solving side's decisions: the solver (duel-solve.ts), or a solved table's player (duel-table.ts); null when both sides play named. */
   chooser: DuelChooser | null = null;
 
   constructor(readonly spec: ExchangeDuelSpec, public dice: Dice) {
@@ -93,6 +99,7 @@ export class ExchangeDuel {
     const o = this.spec.knobs.opener;
     const first = o === 'a' ? 0 : o === 'b' ? 1 : this.dice.roll(2) - 1;
     this.round = 1;
+    this.opener = first;
     if (obs !== null) this.emit(first, 'initiative', { result: `${SIDES[first]!} opens (opener: ${o})` });
     return first;
   }
@@ -138,7 +145,7 @@ export class ExchangeDuel {
     const me = this.chars[s]!;
     if (me.harmDue(1 - s)) {
       const before = me.vit;
-      takeWounds(me, 1, this.magicFirst(me));
+      takeWounds(me, 1, this.magicFirst(me, HARM_DECISION, 0));
       if (this.observer !== null) this.emit(s, 'lingering-harm', { wounds: 1, vit_before: before, vit: me.vit, state_after: me.stateWord() });
       this.afterWounds(me, 1);
       if (this.loser >= 0) return;
@@ -161,7 +168,7 @@ export class ExchangeDuel {
     let response: number;
     let dBoost = 0;
     if (ch !== null && ch.solving[def.index] === true) {
-      const code = chooseResponse(def, ch, clashLegal, att.ranged);
+      const code = chooseResponse(def, ch, clashLegal, att.ranged, boost);
       response = Math.floor(code / RESPONSE_CODE);
       dBoost = code % RESPONSE_CODE;
     } else {
@@ -190,7 +197,7 @@ export class ExchangeDuel {
     const wounds = hitWounds(m, winner.strike, loser.soak);
     const before = obs !== null ? loser.stateWord() : '';
     if (wounds > 0) loser.harmFrom(winner.index, winner.lingering);
-    takeWounds(loser, wounds, wounds > 0 ? this.magicFirst(loser) : true);
+    takeWounds(loser, wounds, wounds > 0 ? this.magicFirst(loser, WOUND_DECISION, woundExtra(wounds, m)) : true);
     if (obs !== null) this.traceExchange(att, def, boost, response, dBoost, dCost, aTotal, dTotal, aRolls!, margin, wounds, before);
     this.afterWounds(loser, wounds);
     if (this.loser >= 0) return;
@@ -200,10 +207,10 @@ export class ExchangeDuel {
     if (obs !== null && (bits & INFLICTED_PRONE) !== 0) this.emit(winner.index, 'inflict', { target: loser.loadout.name, condition: 'prone', target_state_after: loser.stateWord() });
   }
 
-  /** Which die Wounds take first: the victim's named policy, or its solver's choice. */
-  private magicFirst(c: Combatant): boolean {
+  /** Which die Wounds take first: the victim's named policy, or its solver's choice (kind and extra: which decision, duel-choice.ts). */
+  private magicFirst(c: Combatant, kind: number, extra: number): boolean {
     const ch = this.chooser;
-    return ch !== null && ch.solving[c.index] === true ? chooseMagicFirst(c, ch) : !c.policy.keepMagic;
+    return ch !== null && ch.solving[c.index] === true ? chooseMagicFirst(c, ch, kind, extra) : !c.policy.keepMagic;
   }
 
   /** Wounds outside an Exchange: apply them, then collapse or a Continuation Check. */

@@ -87,8 +87,11 @@ export const attackStudySchema = z.strictObject({
 });
 
 export const POLICY_PATTERN = /^(all-in|guard-first|reserve-\d{1,2})(\+keep-magic)?$/;
-const policy = z.string().regex(POLICY_PATTERN, {
-  message: 'expected a policy: all-in, guard-first or reserve-N (N = Ready AD kept for responses), optionally with +keep-magic',
+
+/** The solved policies an exchange duel side may play at duel.distance 1 (duel-policy.ts). */
+export const SOLVED_POLICY_NAMES = ['best-response', 'optimal'] as const;
+const duelPolicy = z.string().regex(new RegExp(`^(${SOLVED_POLICY_NAMES.join('|')})$|${POLICY_PATTERN.source}`), {
+  message: 'expected a policy: all-in, guard-first or reserve-N (N = Ready AD kept for responses), optionally with +keep-magic; or best-response or optimal (solved, duel.distance 1)',
 });
 
 export const duelStudySchema = z.strictObject({
@@ -101,8 +104,8 @@ export const duelStudySchema = z.strictObject({
     maxRounds: int(1, 1000).default(30), opener: z.enum(['random', 'a', 'b']).optional(), distance: int(1, 179).default(1),
   }).default({ maxRounds: 30, distance: 1 }),
   matchups: z.array(duelMatchup({
-    policyA: policy.optional(),
-    policyB: policy.optional(),
+    policyA: duelPolicy.optional(),
+    policyB: duelPolicy.optional(),
     /** Conditions each side fights under for the whole duel. */
     conditionsA: z.array(z.enum(['slowed', 'reeling', 'prone', 'stunned'])).default([]),
     conditionsB: z.array(z.enum(['slowed', 'reeling', 'prone', 'stunned'])).default([]),

@@ -93,10 +93,10 @@ describe('solved exchange duels', () => {
     for (const c of d.chars) c.reset();
     const def = d.chars[1]; // 4 Ready AD, Melee 2: guard Boost 0-2, clash Boost 0-2
     const ch = new Scripted([false, true], [0, 2, 6, 2]);
-    expect(chooseResponse(def, ch, true, false)).toBe(NO_RESPONSE * RESPONSE_CODE);
-    expect(chooseResponse(def, ch, true, false)).toBe(FULL_GUARD * RESPONSE_CODE + 1);
-    expect(chooseResponse(def, ch, true, false)).toBe(CLASH * RESPONSE_CODE + 2);
-    expect(chooseResponse(def, ch, false, true)).toBe(FULL_GUARD * RESPONSE_CODE + 1); // ranged attack: no Clash; Acrobatics 1
+    expect(chooseResponse(def, ch, true, false, 0)).toBe(NO_RESPONSE * RESPONSE_CODE);
+    expect(chooseResponse(def, ch, true, false, 0)).toBe(FULL_GUARD * RESPONSE_CODE + 1);
+    expect(chooseResponse(def, ch, true, false, 0)).toBe(CLASH * RESPONSE_CODE + 2);
+    expect(chooseResponse(def, ch, false, true, 0)).toBe(FULL_GUARD * RESPONSE_CODE + 1); // ranged attack: no Clash; Acrobatics 1
     expect(ch.widths).toEqual([7, 7, 7, 3]);
   });
 

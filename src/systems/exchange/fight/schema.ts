@@ -14,7 +14,11 @@ export const ORDERS = ['listed', 'fresh-first'] as const;
 export const fighterEntrySchema = z.strictObject({
   loadout: name,
   count: int(1, 100).default(1),
-  policy: z.string().regex(POLICY_PATTERN, { message: 'expected a policy: all-in, guard-first or reserve-N (N = Ready AD kept for responses)' }).default('reserve-1'),
+  policy: z.string().regex(POLICY_PATTERN, {
+    error: (iss) => (iss.input === 'best-response' || iss.input === 'optimal'
+      ? `${iss.input} is a solved policy, which only duels play (exchange: mode duel at duel.distance 1); use all-in, guard-first or reserve-N`
+      : 'expected a policy: all-in, guard-first or reserve-N (N = Ready AD kept for responses)'),
+  }).default('reserve-1'),
   /** Movement policy; default: keep-range for ranged weapons, close otherwise. */
   move: z.enum(MOVES).optional(),
   group: name.optional(),

@@ -31,7 +31,7 @@ export interface Explained {
 }
 
 /** Integers as ranges: 1, 2, 3, 5 -> "1-3, 5". */
-function ranges(xs: readonly number[]): string {
+export function ranges(xs: readonly number[]): string {
   const v = [...new Set(xs)].sort((a, b) => a - b);
   const out: string[] = [];
   for (let i = 0; i < v.length; i++) {
@@ -61,7 +61,7 @@ function fighterWords(s: readonly number[], at: number, name: string): string {
  * else the first solved side. A side the study plays named, or a study without solved sides: the
  * minimax solution, both sides playing it.
  */
-export function explainModes(spec: DuelSpec, side: number | undefined): {
+export function explainModes(spec: Pick<DuelSpec, 'solved'>, side: number | undefined): {
   side: number; modes: [SideMode, SideMode]; play: [boolean, boolean]; kind: Explained['kind'];
 } {
   const solved = spec.solved ?? [NAMED, NAMED];

@@ -43,13 +43,21 @@ function wins(spec: DuelSpec, modes: readonly [SideMode, SideMode]): [number, nu
   }
 }
 
+/**
+ * The six gap values in GAP_COLUMNS order from `wins` (P(a wins), P(b wins) and the walk's states
+ * under solver modes, NaNs over a limit), with the budget rule above: any duel system's gap.
+ */
+export function gapValues(wins: (modes: readonly [SideMode, SideMode]) => [number, number, number]): Float64Array {
+  const [aNamed, bNamed, states] = wins(['named', 'named']);
+  if (states > MAX_GAP_NAMED_STATES) return Float64Array.from([aNamed, NaN, NaN, bNamed, NaN, NaN]);
+  const [aBest] = wins(['solved', 'named']);
+  const [, bBest] = wins(['named', 'solved']);
+  const [aOpt, bOpt] = wins(['solved', 'solved']);
+  return Float64Array.from([aNamed, aBest, aOpt, bNamed, bBest, bOpt]);
+}
+
 /** The six gap values in GAP_COLUMNS order. */
 export function policyGap(spec: DuelSpec): Float64Array {
   const named: DuelSpec = { a: spec.a, b: spec.b, policies: spec.policies, knobs: spec.knobs, settings: spec.settings };
-  const [aNamed, bNamed, states] = wins(named, ['named', 'named']);
-  if (states > MAX_GAP_NAMED_STATES) return Float64Array.from([aNamed, NaN, NaN, bNamed, NaN, NaN]);
-  const [aBest] = wins(named, ['solved', 'named']);
-  const [, bBest] = wins(named, ['named', 'solved']);
-  const [aOpt, bOpt] = wins(named, ['solved', 'solved']);
-  return Float64Array.from([aNamed, aBest, aOpt, bNamed, bBest, bOpt]);
+  return gapValues((modes) => wins(named, modes));
 }
