@@ -59,12 +59,12 @@ describe('cold start', () => {
     expect(r.files.filter((f) => !f.startsWith('test/helpers/'))).toEqual(LAUNCHER);
   });
 
-  it('validate starts no ICU segmenter (no help layout), no node:assert, no fs streams; --help still lays out its text', () => {
+  it('validate starts no ICU segmenter (no help layout), loads no node:assert, node:crypto or fs streams; --help still lays out its text', () => {
     const v = probe(['validate', 'configs/skirmish-attack-example.yaml']);
     expect(v.code).toBe(0);
     expect(v.stdout).toContain(': ok (skirmish attack');
     expect(v.segmenters).toBe(0);
-    expect(v.builtins.filter((m) => m === 'assert' || m === 'internal/fs/streams')).toEqual([]);
+    expect(v.builtins.filter((m) => m === 'assert' || m === 'crypto' || m === 'internal/fs/streams')).toEqual([]);
     const h = probe(['validate', '--help']);
     expect(h.code).toBe(0);
     expect(h.stdout).toMatch(/--list +print every task of the expanded plan/);
