@@ -27,6 +27,40 @@ const fail = (message) => {
   process.exit(1);
 };
 
+/**
+ * Two pieces of yargs' start that `balance validate` never uses, made lazy in the bundle with the
+ * same behaviour (README "Cold start"):
+ * - every copy of string-width builds an `Intl.Segmenter` when loaded, which starts ICU's break
+ *   iterator (~7 ms of CPU); it is now built on the first string measured (help text only);
+ * - yargs' platform shim imports `notStrictEqual` and `strictEqual` from node:assert (~5 ms to
+ *   load) for its internal checks; these now compare with Object.is and call node:assert only
+ *   when a check fails, so a failure throws the very same AssertionError.
+ * The build fails if a dependency no longer has the text it rewrites.
+ */
+const LAZY_ASSERT = '\0balance:lazy-assert';
+const SEGMENTER = 'const segmenter = new Intl.Segmenter();';
+/** @type {import('rolldown').Plugin} */
+const startLazily = {
+  name: 'start-lazily',
+  resolveId(source, importer) {
+    if (source === 'assert' && importer !== undefined && importer.endsWith('/yargs/lib/platform-shims/esm.mjs')) return LAZY_ASSERT;
+    return null;
+  },
+  load(id) {
+    if (id !== LAZY_ASSERT) return null;
+    return [
+      "const real = () => require('node:assert');",
+      'export function notStrictEqual(actual, expected, message) { if (Object.is(actual, expected)) real().notStrictEqual(actual, expected, message); }',
+      'export function strictEqual(actual, expected, message) { if (!Object.is(actual, expected)) real().strictEqual(actual, expected, message); }',
+    ].join('\n');
+  },
+  transform(code, id) {
+    if (!/\/string-width\/index\.js$/.test(id)) return null;
+    if (!code.includes(SEGMENTER)) fail(`${relative(ROOT, id)} no longer builds its Intl.Segmenter as expected; update the start-lazily plugin`);
+    return code.replace(SEGMENTER, 'let segmenterOnce;\nconst segmenter = { segment: (text) => (segmenterOnce ??= new Intl.Segmenter()).segment(text) };');
+  },
+};
+
 /** @type {Set<string>} */
 const external = new Set();
 const build = await rolldown({
@@ -38,7 +72,7 @@ const build = await rolldown({
     if (log.code === 'EMPTY_IMPORT_META') return;
     handler(level, log);
   },
-  plugins: [{
+  plugins: [startLazily, {
     name: 'lazy-commands-stay-files',
     resolveId(source, importer, options) {
       if (options.kind !== 'dynamic-import' || importer === undefined || !source.startsWith('.')) return null;

@@ -5,11 +5,12 @@
  */
 import { ConfigError, formatProblem } from '../config/problems.js';
 import { createCli, UsageError } from './args.js';
+import { skipHelpCache } from './help-cache.js';
 import type { RunIo } from './run.js';
 
 export async function runCli(argv: readonly string[], io: RunIo): Promise<number> {
   try {
-    await createCli(argv, io).parseAsync();
+    await skipHelpCache(createCli(argv, io)).parseAsync();
     return 0;
   } catch (err) {
     if (err instanceof ConfigError) {

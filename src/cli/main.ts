@@ -11,9 +11,11 @@
  * BALANCE_CODE_CACHE=off compiles without the cache; =write (the build) writes the cache at exit.
  * BALANCE_DEBUG=1 says on stderr whether the cache was used.
  */
-import { statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { runBundle } from './bundle-loader.js';
+
+// Not `import ... from 'node:fs'`: see bundle-loader.ts (an ES import of a built-in costs its facade).
+const { statSync } = process.getBuiltinModule('node:fs');
+const { fileURLToPath } = process.getBuiltinModule('node:url');
 
 const modified = (name: string): number => statSync(fileURLToPath(new URL(name, import.meta.url)), { throwIfNoEntry: false })?.mtimeMs ?? -1;
 const bundled = modified('./balance-cli.cjs');

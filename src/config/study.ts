@@ -2,7 +2,6 @@
  * Loading a study end to end: read, parse YAML, pick the system and mode, validate with that
  * mode's schema, then its cross-field checks. Every problem found is reported, not just the first.
  */
-import { createHash } from 'node:crypto';
 import { findPlugin, modeNames, systemNames } from '../systems/registry.js';
 import type { AnyModePlugin } from '../systems/types.js';
 import { MAX_TASKS } from './limits.js';
@@ -109,8 +108,13 @@ export function studyOf(loaded: LoadedStudy): Study {
       throw new ConfigError(err.problems.map((q) => loaded.problemAt(['sweep', keyFor(q.path)], `${p.label}: ${q.path ? `${q.path}: ` : ''}${q.message}`, true)));
     }
   }) ?? null;
+  let hash: string | undefined;
   return {
-    file, hash: createHash('sha256').update(text).digest('hex'), text, plugin, data: study, warnings, points,
+    // sha256 on first use: `balance validate` never reads it, and loading node:crypto costs its start ~3 ms.
+    get hash(): string {
+      return (hash ??= process.getBuiltinModule('node:crypto').createHash('sha256').update(text).digest('hex'));
+    },
+    file, text, plugin, data: study, warnings, points,
     precision: (precision as number | undefined) ?? null, maxTrials: (maxTrials as number | undefined) ?? null, compare: compare.option,
   };
 }

@@ -33,6 +33,15 @@ const manifest = (): { bundled: string[]; external: string[] } =>
 
 const LAUNCHER = ['dist/src/cli/main.js', 'dist/src/cli/bundle-loader.js'];
 
+/** Intl.Segmenter objects built and Node built-ins loaded by one `balance` process (test/helpers/start-probe.cjs). */
+function probe(args: readonly string[]): { code: number | null; stdout: string; segmenters: number; builtins: string[] } {
+  const log = join(tempDir(), 'probe.json');
+  const r = spawnSync(process.execPath, ['--require', join(ROOT, 'test/helpers/start-probe.cjs'), join(ROOT, 'dist/src/cli/main.js'), ...args], {
+    cwd: ROOT, encoding: 'utf8', env: { ...process.env, PROBE_LOG: log },
+  });
+  return { code: r.status, stdout: r.stdout, ...(JSON.parse(readFileSync(log, 'utf8')) as { segmenters: number; builtins: string[] }) };
+}
+
 describe('cold start', () => {
   it('balance --help runs the bundle from the code cache and loads no other file', () => {
     const r = start(['--help']);
@@ -48,6 +57,18 @@ describe('cold start', () => {
     expect(r.stdout).toContain('configs/skirmish-attack-example.yaml: ok (skirmish attack');
     expect(r.stderr).toMatch(/^balance: code cache used /m);
     expect(r.files.filter((f) => !f.startsWith('test/helpers/'))).toEqual(LAUNCHER);
+  });
+
+  it('validate starts no ICU segmenter (no help layout), loads no node:assert, node:crypto or fs streams; --help still lays out its text', () => {
+    const v = probe(['validate', 'configs/skirmish-attack-example.yaml']);
+    expect(v.code).toBe(0);
+    expect(v.stdout).toContain(': ok (skirmish attack');
+    expect(v.segmenters).toBe(0);
+    expect(v.builtins.filter((m) => m === 'assert' || m === 'crypto' || m === 'internal/fs/streams')).toEqual([]);
+    const h = probe(['validate', '--help']);
+    expect(h.code).toBe(0);
+    expect(h.stdout).toMatch(/--list +print every task of the expanded plan/);
+    expect(h.segmenters).toBeGreaterThan(0);
   });
 
   it('the bundle holds yargs and what validate needs, and no engine, worker pool, report or chart code', () => {
