@@ -85,6 +85,23 @@ export class DuelWalker {
     return out.map((o) => ({ ...o, p: o.p / kept }));
   }
 
+  /**
+   * step() for a step without a d6 budget (nothing to renormalise), allocating nothing: after each
+   * dice path visit(p) sees the duel as the path left it. visit must not step the walker again.
+   */
+  each(s: readonly number[], r: number, run: () => void, visit: (p: number) => void): void {
+    const { dice, duel } = this;
+    dice.begin(Infinity);
+    do {
+      if (++this.paths > this.limits.paths) throw new ExactLimitError(`exact duel needs more than ${this.limits.paths} dice paths (limit MAX_EXACT_PATHS); use balance run`);
+      restoreState(duel, s);
+      duel.round = r;
+      duel.over = false;
+      run();
+      visit(dice.prob);
+    } while (dice.replayNext(Infinity));
+  }
+
   add(map: Map<string, Node>, s: number[], p: number): void {
     const key = stateKey(s);
     const node = map.get(key);

@@ -16,8 +16,9 @@ import { DuelWalker, ExactLimitError, MAX_EXACT_PATHS, MAX_EXACT_STATES } from '
 import { Canonical } from './canonical.js';
 import { IdTable } from './id-table.js';
 import { DUEL_POLICY } from './policies.js';
+import { restOfRound } from './quiet.js';
 import type { DuelSpec } from './setup.js';
-import { atActivationStart, FIGHTER_FIELDS, restoreState, saveState } from './state.js';
+import { atActivationStart, FIGHTER_FIELDS, restoreState, saveState, saveStateInto, STATE_SIZE } from './state.js';
 
 /** Node kinds: round start (before the initiative), activation start, action boundary. */
 export const ROUND = 0;
@@ -100,11 +101,16 @@ export class DuelGraph {
   private readonly ids = new IdTable();
   private readonly stringIds = new Map<string, number>();
   private readonly canonical: Canonical;
+  /** A state buffer for each dice path's result (node() copies it when the state is new). */
+  private readonly scratch: number[] = new Array<number>(STATE_SIZE).fill(0);
   /** Per node: its saved state, kind + 3 * (side + 2 * (which + 2 * parity)), first choice (-1: not expanded yet), choices. */
   readonly states: number[][] = [];
   combo = new Uint8Array(1024);
-  /** Per node: the distance between the fighters. */
+  /** Per node: the distance between the fighters, and the most the rest of its round can close without an attack (quiet.ts). */
   distance = new Float64Array(1024);
+  closing = new Float64Array(1024);
+  /** Per node: where an edge to it leads (follow()), -2 until known. */
+  private forward = new Int32Array(1024);
   firstChoice = new Int32Array(1024);
   choiceCount = new Int32Array(1024);
   /** Per choice: the action forced (NAMED: the policy decides), its edges [edgeStart, edgeEnd). */
@@ -166,9 +172,14 @@ export class DuelGraph {
     if (id >= this.limits.states) throw new ExactLimitError(`exact duel has more than ${this.limits.states} states (limit MAX_EXACT_STATES); use balance run`);
     if (key < 0) this.stringIds.set(str, id);
     else this.ids.set(key, id);
+    if (s === this.scratch) s = s.slice();
     this.combo = grow(this.combo, id + 1);
     this.distance = grow(this.distance, id + 1);
     this.distance[id] = s[DISTANCE]!;
+    this.closing = grow(this.closing, id + 1);
+    this.closing[id] = restOfRound(this.walker.duel.fighters, kind === ROUND, side, which, s[DISTANCE + 1]!);
+    this.forward = grow(this.forward, id + 1);
+    this.forward[id] = -2;
     this.firstChoice = grow(this.firstChoice, id + 1);
     this.choiceCount = grow(this.choiceCount, id + 1);
     this.combo[id] = combo;
@@ -214,13 +225,19 @@ export class DuelGraph {
         list = this.candidates(duel, side);
         duel.actionsLeft++;
       }
+      const scratch = this.scratch;
       for (const c of list) {
-        for (const o of walker.step(s, parity + 1, Infinity, () => {
+        const from = out.length;
+        walker.each(s, parity + 1, () => {
           policy.forced = c;
           duel.nextAction(side);
           policy.forced = -1;
-          return 0;
-        })) out.push(c, o.over ? -1 - endCode(o.s, o.winner) : this.follow(this.node(ACTION, side, which, parity, o.s)), o.p);
+        }, (p) => {
+          saveStateInto(duel, scratch);
+          out.push(c, duel.over ? -1 - endCode(scratch, duel.winner()) : this.node(ACTION, side, which, parity, scratch), p);
+        });
+        // Follow only now: following may expand, which steps the walker.
+        for (let k = from + 1; k < out.length; k += 3) if (out[k]! >= 0) out[k] = this.follow(out[k]!);
       }
     }
     this.firstChoice[id] = this.choices;
@@ -241,12 +258,18 @@ export class DuelGraph {
 
   /** The node an edge to `id` leads to: its only child for an activation start or an ended activation, else id. */
   private follow(id: number): number {
+    const known = this.forward[id]!;
+    if (known !== -2) return known;
     const kind = this.kind(id);
-    if (kind === ROUND || (kind === ACTION && !this.ended(id))) return id;
-    this.expand(id);
-    const c = this.firstChoice[id]!;
-    const e = this.edgeStart[c]!;
-    return this.choiceCount[id] === 1 && this.edgeEnd[c] === e + 1 && this.prob[e] === 1 && this.child[e]! >= 0 ? this.child[e]! : id;
+    let to = id;
+    if (kind === ACTIVATION || (kind === ACTION && this.ended(id))) {
+      this.expand(id);
+      const c = this.firstChoice[id]!;
+      const e = this.edgeStart[c]!;
+      if (this.choiceCount[id] === 1 && this.edgeEnd[c] === e + 1 && this.prob[e] === 1 && this.child[e]! >= 0) to = this.child[e]!;
+    }
+    this.forward[id] = to;
+    return to;
   }
 
   private beginChoice(action: number): void {

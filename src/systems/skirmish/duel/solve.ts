@@ -78,16 +78,16 @@ function score(winner: number): number {
 export function solveDuel(spec: DuelSpec, modes: readonly [SideMode, SideMode], limits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS }): SolveResult {
   const g = new DuelGraph(spec, [modes[0] === 'solved', modes[1] === 'solved'], candidates, DUEL_POLICY, limits);
   const maxRounds = spec.settings.maxRounds;
-  // memo[id * stride + r]: the value of node id in round r (r = 1..maxRounds), -1 until known.
-  const stride = maxRounds + 1;
-  let memo = new Float64Array(1024 * stride).fill(-1);
+  // memo[r][id]: the value of node id in round r (r = 1..maxRounds), -1 until known (one array per round: siblings sit close).
+  const memo: Float64Array[] = [];
+  for (let r = 0; r <= maxRounds; r++) memo.push(new Float64Array(1024).fill(-1));
   let valued = 0;
-  // Beyond quiet[r] nobody can attack before maxRounds: a draw (quiet.ts says why).
-  const quiet = quietDistances(g.walker.duel.fighters, maxRounds);
+  // Beyond later[r] + closing[id] nobody can attack before maxRounds: a draw (quiet.ts says why).
+  const later = quietDistances(g.walker.duel.fighters, maxRounds);
   const value = (r: number, id: number): number => {
-    if (r > maxRounds || g.distance[id]! > quiet[r]!) return 0.5;
-    const at = id * stride + r;
-    if (at < memo.length && memo[at]! >= 0) return memo[at]!;
+    if (r > maxRounds || g.distance[id]! > later[r]! + g.closing[id]!) return 0.5;
+    const known = memo[r]!;
+    if (id < known.length && known[id]! >= 0) return known[id]!;
     g.expand(id);
     const first = g.firstChoice[id]!;
     const n = g.choiceCount[id]!;
@@ -102,14 +102,15 @@ export function solveDuel(spec: DuelSpec, modes: readonly [SideMode, SideMode], 
       }
       if (minimise ? v < best : v > best) best = v;
     }
-    if (at >= memo.length) {
-      let size = memo.length * 2;
-      while (size <= at) size *= 2;
+    let m = memo[r]!;
+    if (id >= m.length) {
+      let size = m.length * 2;
+      while (size <= id) size *= 2;
       const bigger = new Float64Array(size).fill(-1);
-      bigger.set(memo);
-      memo = bigger;
+      bigger.set(m);
+      memo[r] = m = bigger;
     }
-    memo[at] = best;
+    m[id] = best;
     valued++;
     return best;
   };

@@ -11,7 +11,7 @@ import { randomSpec } from '../../../helpers/duel-random.js';
 import { keen, loadout, stout, sword, battleAxe, weapon } from '../../../helpers/skirmish.js';
 import { exactDuel } from '../../../../src/systems/skirmish/duel/exact.js';
 import { exactDuelPlain, solveDuelPlain } from '../../../../src/systems/skirmish/duel/plain.js';
-import { quietDistances } from '../../../../src/systems/skirmish/duel/quiet.js';
+import { quietDistances, quietReach } from '../../../../src/systems/skirmish/duel/quiet.js';
 import { solveDuel, type SideMode } from '../../../../src/systems/skirmish/duel/solve.js';
 import { AGGRESSIVE, SHOOTER, type DuelSpec } from '../../../../src/systems/skirmish/duel/setup.js';
 import { Duel } from '../../../../src/systems/skirmish/duel/engine.js';
@@ -62,7 +62,8 @@ describe('fast exact duels and solved values equal the plain walker and solver',
     for (const [make, rounds] of [[melee, 1], [melee, 2], [ranged, 1]] as const) {
       const spec = make(0, rounds);
       const d = new Duel(spec, scriptedDuelDice(), DUEL_POLICY);
-      const quiet = quietDistances(d.fighters, rounds)[1]!;
+      // A round-1 start beyond this is a draw.
+      const quiet = quietDistances(d.fighters, rounds)[1]! + quietReach(d.fighters).perRound;
       let notDraw = 0;
       for (let dist = 0; dist <= quiet + 3; dist += rounds === 1 ? 1 : 3) {
         expectSameSolve(make(dist, rounds), `distance ${dist}, ${rounds} round(s)`);
@@ -84,12 +85,13 @@ describe('fast exact duels and solved values equal the plain walker and solver',
   it('beyond the quiet distance the duel is a draw, valued without walking a state', () => {
     const spec = duelSpec(loadout(keen, sword), loadout(stout, battleAxe), { settings: { maxRounds: 3 } });
     const d = new Duel(spec, scriptedDuelDice(), DUEL_POLICY);
-    const quiet = quietDistances(d.fighters, 3);
-    // One round closes at most (2 * 4 + 1) + (2 * 4 + 1) inches (both Movement 4); reach 1".
-    expect(quiet[3]).toBeCloseTo(1 + 18, 5);
-    expect(quiet[1]).toBeCloseTo(1 + 3 * 18, 5);
-    const far = solveDuel({ ...spec, settings: { ...spec.settings, distance: Math.ceil(quiet[1]!) } }, ['solved', 'solved']);
-    expect(far).toMatchObject({ value: 0.5, valued: 0 });
-    expect(solveDuelPlain({ ...spec, settings: { ...spec.settings, distance: Math.ceil(quiet[1]!) } }, ['solved', 'solved']).value).toBeCloseTo(0.5, 12);
+    const later = quietDistances(d.fighters, 3);
+    // One round closes at most 2 * 4 + 2 * 4 inches without an attack (both Movement 4); reach 1".
+    expect(quietReach(d.fighters)).toEqual({ reach: 1, perRound: 16 });
+    expect(later[3]).toBeCloseTo(1, 5);
+    expect(later[1]).toBeCloseTo(1 + 2 * 16, 5);
+    const beyond = { ...spec, settings: { ...spec.settings, distance: 1 + 3 * 16 + 1 } };
+    expect(solveDuel(beyond, ['solved', 'solved'])).toMatchObject({ value: 0.5, valued: 0 });
+    expect(solveDuelPlain(beyond, ['solved', 'solved']).value).toBeCloseTo(0.5, 12);
   });
 });
