@@ -85,6 +85,6 @@ export function exactDuel(spec: DuelSpec, policy: DuelPolicy = DUEL_POLICY, limi
     }
     frontier = next;
   }
-  for (const [id, p] of frontier) end(endCode(g.states[id]!, 2), maxRounds, p);
+  for (const [id, p] of frontier) end(endCode(g.state(id), 2), maxRounds, p);
   return { tally, states: g.nodes, paths: g.walker.paths };
 }

@@ -103,8 +103,11 @@ export class DuelGraph {
   private readonly canonical: Canonical;
   /** A state buffer for each dice path's result (node() copies it when the state is new). */
   private readonly scratch: number[] = new Array<number>(STATE_SIZE).fill(0);
-  /** Per node: its saved state, kind + 3 * (side + 2 * (which + 2 * parity)), first choice (-1: not expanded yet), choices. */
-  readonly states: number[][] = [];
+  /** Per node: its saved state (STATE_SIZE numbers from id * STATE_SIZE: no object per node for the GC to copy). */
+  private data = new Float64Array(1024 * STATE_SIZE);
+  /** The state being stepped (load()). */
+  private readonly current: number[] = new Array<number>(STATE_SIZE).fill(0);
+  /** Per node: kind + 3 * (side + 2 * (which + 2 * parity)), first choice (-1: not expanded yet), choices. */
   combo = new Uint8Array(1024);
   /** Per node: the distance between the fighters, and the most the rest of its round can close without an attack (quiet.ts). */
   distance = new Float64Array(1024);
@@ -144,6 +147,19 @@ export class DuelGraph {
     return this.node(ROUND, 0, 0, 0, saveState(this.walker.duel));
   }
 
+  /** Node id's saved state (a copy). */
+  state(id: number): number[] {
+    return Array.from(this.data.subarray(id * STATE_SIZE, (id + 1) * STATE_SIZE));
+  }
+
+  /** Loads node id's saved state into the stepping buffer and returns it. */
+  private load(id: number): number[] {
+    const { data, current } = this;
+    const at = id * STATE_SIZE;
+    for (let k = 0; k !== STATE_SIZE; ++k) current[k] = data[at + k]!;
+    return current;
+  }
+
   kind(id: number): number {
     return this.combo[id]! % 3;
   }
@@ -160,7 +176,7 @@ export class DuelGraph {
     return (this.combo[id]! / 12) | 0;
   }
 
-  /** The id of a node (a new one, not expanded yet, if the graph has none); s (the graph's from now on) loses its dead fields (canonical.ts). */
+  /** The id of a node (a new one, not expanded yet, if the graph has none); s loses its dead fields (canonical.ts), in place. */
   node(kind: number, side: number, which: number, parity: number, s: number[]): number {
     this.canonical.apply(s);
     const combo = kind + 3 * (side + 2 * (which + 2 * parity));
@@ -172,7 +188,6 @@ export class DuelGraph {
     if (id >= this.limits.states) throw new ExactLimitError(`exact duel has more than ${this.limits.states} states (limit MAX_EXACT_STATES); use balance run`);
     if (key < 0) this.stringIds.set(str, id);
     else this.ids.set(key, id);
-    if (s === this.scratch) s = s.slice();
     this.combo = grow(this.combo, id + 1);
     this.distance = grow(this.distance, id + 1);
     this.distance[id] = s[DISTANCE]!;
@@ -184,7 +199,8 @@ export class DuelGraph {
     this.choiceCount = grow(this.choiceCount, id + 1);
     this.combo[id] = combo;
     this.firstChoice[id] = -1;
-    this.states.push(s);
+    this.data = grow(this.data, (id + 1) * STATE_SIZE);
+    this.data.set(s, id * STATE_SIZE);
     return id;
   }
 
@@ -198,7 +214,8 @@ export class DuelGraph {
     if (this.firstChoice[id]! >= 0) return;
     const { walker, policy } = this;
     const { duel } = walker;
-    const s = this.states[id]!;
+    // The steps below read s; a nested expansion (follow) loads another state, so every step comes first.
+    const s = this.load(id);
     const side = this.side(id);
     const which = this.which(id);
     const parity = this.parity(id);
@@ -227,7 +244,6 @@ export class DuelGraph {
       }
       const scratch = this.scratch;
       for (const c of list) {
-        const from = out.length;
         walker.each(s, parity + 1, () => {
           policy.forced = c;
           duel.nextAction(side);
@@ -236,9 +252,9 @@ export class DuelGraph {
           saveStateInto(duel, scratch);
           out.push(c, duel.over ? -1 - endCode(scratch, duel.winner()) : this.node(ACTION, side, which, parity, scratch), p);
         });
-        // Follow only now: following may expand, which steps the walker.
-        for (let k = from + 1; k < out.length; k += 3) if (out[k]! >= 0) out[k] = this.follow(out[k]!);
       }
+      // Follow only now: following may expand another node, which steps the walker and loads its state.
+      for (let k = 1; k < out.length; k += 3) if (out[k]! >= 0) out[k] = this.follow(out[k]!);
     }
     this.firstChoice[id] = this.choices;
     for (let k = 0; k !== out.length; k += 3) {
@@ -251,7 +267,7 @@ export class DuelGraph {
   /** Whether node id is an action boundary where the activation has ended (no action left, the duel over, or the side cannot act). */
   private ended(id: number): boolean {
     const { duel } = this.walker;
-    restoreState(duel, this.states[id]!);
+    restoreState(duel, this.load(id));
     duel.over = false;
     return !duel.actionsGoOn(this.side(id));
   }
