@@ -14,6 +14,24 @@ import { restoreState, saveState, stateKey } from './state.js';
 export const MAX_EXACT_STATES = 200_000;
 /** Step replays (dice paths) an exact duel may take. */
 export const MAX_EXACT_PATHS = 20_000_000;
+/**
+ * (round, state) pairs an exact duel may value or carry (exact.ts, solve.ts): a state counts once
+ * toward MAX_EXACT_STATES whatever its round, so this bounds the time of a walk over many rounds.
+ */
+export const MAX_EXACT_PAIRS = 5_000_000;
+
+/** The limits of one exact walk; `pairs` defaults to MAX_EXACT_PAIRS. */
+export interface ExactLimits {
+  readonly states: number;
+  readonly paths: number;
+  readonly pairs?: number;
+}
+
+/** Throws the limit error once more than the limit's (round, state) pairs were counted. */
+export function checkPairs(count: number, limits: ExactLimits): void {
+  const max = limits.pairs ?? MAX_EXACT_PAIRS;
+  if (count > max) throw new ExactLimitError(`exact duel needs more than ${max} (round, state) pairs (limit MAX_EXACT_PAIRS); use balance run`);
+}
 
 /** A duel too large to walk exactly: the message names the limit (the CLI prints it, exit 2). */
 export class ExactLimitError extends Error {
@@ -51,7 +69,7 @@ export class DuelWalker {
   states = 0;
   paths = 0;
 
-  constructor(readonly spec: DuelSpec, policy: DuelPolicy = DUEL_POLICY, private readonly limits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS }) {
+  constructor(readonly spec: DuelSpec, policy: DuelPolicy = DUEL_POLICY, private readonly limits: ExactLimits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS }) {
     this.duel = new Duel(spec, this.dice, policy);
   }
 

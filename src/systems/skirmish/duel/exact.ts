@@ -13,11 +13,11 @@ import { OUT_OF_ACTION } from '../profile.js';
 import { duelLayout } from './kernel.js';
 import { DUEL_POLICY } from './policies.js';
 import type { DuelPolicy } from './actions.js';
-import { MAX_EXACT_PATHS, MAX_EXACT_STATES, type ExactDuelResult } from './exact-walker.js';
+import { checkPairs, MAX_EXACT_PATHS, MAX_EXACT_STATES, type ExactDuelResult, type ExactLimits } from './exact-walker.js';
 import { ACTION, DuelGraph, endCode, ROUND } from './graph.js';
 import type { DuelSpec } from './setup.js';
 
-export { DuelWalker, ExactLimitError, MAX_EXACT_PATHS, MAX_EXACT_STATES, type ExactDuelResult } from './exact-walker.js';
+export { DuelWalker, ExactLimitError, MAX_EXACT_PAIRS, MAX_EXACT_PATHS, MAX_EXACT_STATES, type ExactDuelResult, type ExactLimits } from './exact-walker.js';
 
 type Layer = Map<number, number>;
 
@@ -26,7 +26,7 @@ function add(layer: Layer, id: number, p: number): void {
 }
 
 /** The exact outcome probabilities of a duel under the spec's named policies. */
-export function exactDuel(spec: DuelSpec, policy: DuelPolicy = DUEL_POLICY, limits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS }): ExactDuelResult {
+export function exactDuel(spec: DuelSpec, policy: DuelPolicy = DUEL_POLICY, limits: ExactLimits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS }): ExactDuelResult {
   const g = new DuelGraph(spec, [false, false], null, policy, limits);
   const maxRounds = spec.settings.maxRounds;
   const L = duelLayout(maxRounds);
@@ -49,7 +49,9 @@ export function exactDuel(spec: DuelSpec, policy: DuelPolicy = DUEL_POLICY, limi
    * Pushes the probability of every node in `from` along its (single, named) choice: children of
    * kind `stay` land in `same`, round starts in `nextRound`, other children in `later`; ends are tallied.
    */
+  let pairs = 0;
   const push = (from: Layer, r: number, stay: number, same: Layer, later: Layer, nextRound: Layer): void => {
+    checkPairs((pairs += from.size), limits);
     for (const [id, p] of from) {
       g.expand(id);
       const c = g.firstChoice[id]!;

@@ -12,7 +12,7 @@
  * 2^53; a string key when a field does not fit). Storage is typed arrays that grow by doubling.
  */
 import type { Action, DuelPolicy, DuelView } from './actions.js';
-import { DuelWalker, ExactLimitError, MAX_EXACT_PATHS, MAX_EXACT_STATES } from './exact-walker.js';
+import { DuelWalker, ExactLimitError, MAX_EXACT_PATHS, MAX_EXACT_STATES, type ExactLimits } from './exact-walker.js';
 import { Canonical } from './canonical.js';
 import { IdTable } from './id-table.js';
 import { DUEL_POLICY } from './policies.js';
@@ -133,7 +133,7 @@ export class DuelGraph {
     private readonly solving: readonly [boolean, boolean],
     private readonly candidates: Candidates | null,
     base: DuelPolicy = DUEL_POLICY,
-    private readonly limits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS },
+    private readonly limits: ExactLimits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS },
   ) {
     this.policy = new ForcedPolicy(base);
     this.walker = new DuelWalker(spec, this.policy, limits);

@@ -11,7 +11,7 @@
  */
 import { ACTIVE, DOWNED, STUNNED } from '../profile.js';
 import { Action, ENGAGEMENT, type DuelView } from './actions.js';
-import { MAX_EXACT_PATHS, MAX_EXACT_STATES } from './exact-walker.js';
+import { checkPairs, MAX_EXACT_PATHS, MAX_EXACT_STATES, type ExactLimits } from './exact-walker.js';
 import { DuelGraph, ROUND } from './graph.js';
 import { DUEL_POLICY } from './policies.js';
 import { quietDistances } from './quiet.js';
@@ -75,7 +75,7 @@ function score(winner: number): number {
 }
 
 /** Solves a duel: each side plays its named policy or solves (modes[0] for a, modes[1] for b). */
-export function solveDuel(spec: DuelSpec, modes: readonly [SideMode, SideMode], limits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS }): SolveResult {
+export function solveDuel(spec: DuelSpec, modes: readonly [SideMode, SideMode], limits: ExactLimits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS }): SolveResult {
   const g = new DuelGraph(spec, [modes[0] === 'solved', modes[1] === 'solved'], candidates, DUEL_POLICY, limits);
   const maxRounds = spec.settings.maxRounds;
   // memo[r][id]: the value of node id in round r (r = 1..maxRounds), -1 until known (one array per round: siblings sit close).
@@ -111,7 +111,7 @@ export function solveDuel(spec: DuelSpec, modes: readonly [SideMode, SideMode], 
       memo[r] = m = bigger;
     }
     m[id] = best;
-    valued++;
+    checkPairs(++valued, limits);
     return best;
   };
   const v = value(1, g.root());

@@ -82,6 +82,14 @@ describe('fast exact duels and solved values equal the plain walker and solver',
     }
   });
 
+  it('the solver obeys the state and (round, state) pair limits', () => {
+    const spec = duelSpec(loadout(keen, sword), loadout(stout, battleAxe), { settings: { maxRounds: 6 } });
+    const full = solveDuel(spec, ['solved', 'solved']);
+    expect(() => solveDuel(spec, ['solved', 'solved'], { states: full.states - 1, paths: 1e9 })).toThrow(/MAX_EXACT_STATES/);
+    expect(() => solveDuel(spec, ['solved', 'solved'], { states: 1e9, paths: 1e9, pairs: full.valued - 1 })).toThrow(/MAX_EXACT_PAIRS/);
+    expect(solveDuel(spec, ['solved', 'solved'], { states: full.states, paths: full.paths, pairs: full.valued }).value).toBe(full.value);
+  });
+
   it('beyond the quiet distance the duel is a draw, valued without walking a state', () => {
     const spec = duelSpec(loadout(keen, sword), loadout(stout, battleAxe), { settings: { maxRounds: 3 } });
     const d = new Duel(spec, scriptedDuelDice(), DUEL_POLICY);
