@@ -3,7 +3,7 @@
  * Sword against Stout + Battle Axe + Medium Armour, 12" apart, both aggressive, maxRounds 20),
  * a's and b's best responses to the other's named policy, and the optimal (minimax) value, with
  * the states walked and dice paths replayed. Targets (issue #15): exact < 50 ms, optimal < 500 ms.
- * Each is the median of 3 runs in this process after one warm-up run, as wall time and as CPU
+ * Each is the median of 3 runs in this process after 3 warm-up runs, as wall time and as CPU
  * time (process.cpuUsage, which a busy machine disturbs less). Then the plain walker and solver
  * (plain.ts, the reference the fast ones are tested against) once each for the ratio; `--quick`
  * skips the plain optimal solve (about 30 s).
@@ -43,9 +43,9 @@ function once<T>(f: () => T): Timed<T> {
   return { ms, cpu: (c.user + c.system) / 1000, result };
 }
 
-/** Median wall and CPU time of 3 runs after a warm-up run. */
+/** Median wall and CPU time of 3 runs after 3 warm-up runs (the JIT compiles the walk during the first ones). */
 function median<T>(f: () => T): Timed<T> {
-  f();
+  for (let k = 0; k < 3; k++) f();
   const runs = [once(f), once(f), once(f)];
   const mid = <K extends 'ms' | 'cpu'>(k: K): number => runs.map((r) => r[k]).sort((x, y) => x - y)[1]!;
   return { ms: mid('ms'), cpu: mid('cpu'), result: runs[0]!.result };
