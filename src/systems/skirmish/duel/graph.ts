@@ -71,17 +71,17 @@ function packFighter(s: readonly number[], at: number): number {
 }
 
 /**
- * The node's key: its kind, side, which activation of the round (0 first, 1 second) and parity in
- * 4 bits, actions left in 3, each fighter in 18, the distance in the top 10 bits (below 2^53);
- * -1 when a field does not fit (a fractional distance, more than 1023").
+ * The node's key: its kind, side, which activation of the round (0 first, 1 second) and parity
+ * (the combo, below 24) in 5 bits, actions left in 3, each fighter in 18, the distance in the top
+ * 9 bits (below 2^53); -1 when a field does not fit (a fractional distance, more than 511").
  */
 function numericKey(combo: number, s: readonly number[]): number {
   const a = packFighter(s, 0);
   const b = packFighter(s, FIGHTER_FIELDS);
   const d = s[DISTANCE]!;
   const left = s[DISTANCE + 1]!;
-  if (a < 0 || b < 0 || !small(d, 1023) || !small(left, 7)) return -1;
-  return combo + 16 * (left + 8 * (a + 262144 * (b + 262144 * d)));
+  if (a < 0 || b < 0 || !small(d, 511) || !small(left, 7)) return -1;
+  return combo + 32 * (left + 8 * (a + 262144 * (b + 262144 * d)));
 }
 
 function grow<T extends Int32Array | Float64Array | Uint8Array>(a: T, need: number): T {

@@ -44,6 +44,17 @@ describe('fast exact duels and solved values equal the plain walker and solver',
     expect([...knobs].sort()).toEqual(['a', 'alternate', 'b', 'roll-off']);
   });
 
+  it('states beyond the numeric key (over 511" apart) keep string keys: same tallies and values', () => {
+    const archer = loadout(keen, [bow, sword]);
+    for (const dist of [509, 520]) {
+      const spec = duelSpec(archer, loadout(stout, battleAxe), { policies: [SHOOTER, AGGRESSIVE], knobs: { initiative: 'alternate' }, settings: { distance: dist, maxRounds: 4 } });
+      const fast = exactDuel(spec).tally;
+      const plain = exactDuelPlain(spec).tally;
+      fast.forEach((p, i) => expect(Math.abs(p - plain[i]!), `distance ${dist} entry ${i}`).toBeLessThan(1e-12));
+      expectSameSolve(spec, `distance ${dist}`);
+    }
+  });
+
   it('solved values (named, best responses, minimax) on 8 random duels', () => {
     const knobs = new Set<string>();
     // Seeds 6002, 6004, 6006 and 6008 are left out for time only (several seconds each with the plain solver).
