@@ -6,7 +6,8 @@
  * Each is the median of 3 runs in this process after 3 warm-up runs, as wall time and as CPU
  * time (process.cpuUsage, which a busy machine disturbs less). Then the plain walker and solver
  * (plain.ts, the reference the fast ones are tested against) once each for the ratio; `--quick`
- * skips the plain optimal solve (about 30 s).
+ * skips the plain optimal solve (about 30 s). Also the optimal solve recording its decision table
+ * and the exact walk under that table (what `policy: optimal` in a study costs).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,7 @@ import { skirmishDuel } from '../src/systems/skirmish/duel/mode.js';
 import { exactDuelPlain, solveDuelPlain } from '../src/systems/skirmish/duel/plain.js';
 import type { DuelSpec } from '../src/systems/skirmish/duel/setup.js';
 import { solveDuel, type SideMode } from '../src/systems/skirmish/duel/solve.js';
+import { solvePlay } from '../src/systems/skirmish/duel/solved-policy.js';
 import type { DuelStudy } from '../src/systems/skirmish/schema.js';
 import type { PlannedTask } from '../src/systems/types.js';
 
@@ -68,6 +70,13 @@ for (const [name, modes] of solves) {
   console.log(`${name}: ${s.result.value.toFixed(6)}`);
   console.log(`  ${time(s)}${modes[0] === 'solved' && modes[1] === 'solved' ? ', target < 500 ms' : ''}; ${s.result.states} states, ${s.result.valued} (round, state) pairs valued, ${s.result.paths} dice paths`);
 }
+
+// What a study with `policy: optimal` adds: the solve recording its decision table, then the exact walk playing it (per round: plain walker).
+const recorded = median(() => solvePlay(melee.spec, ['solved', 'solved']));
+console.log(`optimal solve recording the table (policy: optimal): ${time(recorded)}; ${recorded.result.policy.table.size} decisions`);
+const walked = median(() => exactDuel(melee.spec, recorded.result.policy));
+const wt = walked.result.tally;
+console.log(`  exact walk under the table: ${time(walked)}, ${walked.result.states} (round, state) pairs; P(a)+P(draw)/2 = ${(wt[0]! + wt[2]! / 2).toFixed(6)}`);
 
 const plainExact = once(() => exactDuelPlain(melee.spec));
 console.log(`plain exact walker: ${time(plainExact)}, ${plainExact.result.states} (round, state) pairs; fast/plain CPU ratio ${(plainExact.cpu / exact.cpu).toFixed(1)}x`);

@@ -176,6 +176,20 @@ export class DuelGraph {
     return (this.combo[id]! / 12) | 0;
   }
 
+  /** The id of the node with this boundary and state, or -1 when the graph has none; s loses its dead fields (canonical.ts), in place. */
+  find(kind: number, side: number, which: number, parity: number, s: number[]): number {
+    // The lookup of node() below, without creating a node (SolvedTable looks up live states).
+    this.canonical.apply(s);
+    const combo = kind + 3 * (side + 2 * (which + 2 * parity));
+    const key = numericKey(combo, s);
+    return key < 0 ? (this.stringIds.get(`${combo}|${s.join(',')}`) ?? -1) : this.ids.get(key);
+  }
+
+  /** The parity a node of round r carries (0 unless the knob `alternate` reads it). */
+  parityOf(round: number): number {
+    return this.parityMatters ? (round - 1) & 1 : 0;
+  }
+
   /** The id of a node (a new one, not expanded yet, if the graph has none); s loses its dead fields (canonical.ts), in place. */
   node(kind: number, side: number, which: number, parity: number, s: number[]): number {
     this.canonical.apply(s);

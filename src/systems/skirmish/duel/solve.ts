@@ -11,10 +11,9 @@
  *
  * Decision table (for `policy: best-response | optimal` in studies; solved-table.ts): pass a
  * SolvedTable as `table` and, at every action boundary where a side solves, the solver records
- * the action it picked with `table.record(round, side, which, s, action)` (s: the node's saved,
- * canonical state at the boundary, actions left before the action is counted; which: 0 for the
- * round's first activation, 1 for the second). The picks depend on the round (a finite horizon)
- * though the graph's nodes do not: they are recorded per (round, node), as the values are memoised.
+ * the action it picked with `table.record(round, node, action)`: the picks depend on the round (a
+ * finite horizon) though the graph's nodes do not, so they are recorded per (round, node), as the
+ * values are memoised; the table finds a live state's node through the graph (solved-table.ts).
  * Quiet states (valued 1/2 without a walk) have no decision: the table's quiet() says so.
  * SolvedPolicy (solved-policy.ts) plays the table through `table.decide(duel, side)`.
  */
@@ -104,7 +103,7 @@ export function solveDuel(
   let valued = 0;
   // Beyond later[r] + closing[id] nobody can attack before maxRounds: a draw (quiet.ts says why).
   const later = quietDistances(g.walker.duel.fighters, maxRounds);
-  if (table !== null) table.bind(g.canonical, later, g.walker.duel.fighters);
+  if (table !== null) table.bind(g, later, maxRounds);
   const value = (r: number, id: number): number => {
     if (r > maxRounds || g.distance[id]! > later[r]! + g.closing[id]!) return 0.5;
     const known = memo[r]!;
@@ -129,7 +128,7 @@ export function solveDuel(
         pick = c;
       }
     }
-    if (table !== null && pick >= 0 && g.action[pick]! >= 0) table.record(r, side, g.which(id), g.state(id), g.action[pick]! as Action);
+    if (table !== null && pick >= 0 && g.action[pick]! >= 0) table.record(r, id, g.action[pick]! as Action);
     let m = memo[r]!;
     if (id >= m.length) {
       let size = m.length * 2;
