@@ -37,13 +37,14 @@ describe('balance exact (skirmish duel)', () => {
     expect(drows.length).toBe(csv(sim, 'distribution.csv').length - 1);
   });
 
-  it('a duel over the state limit is one input line naming the limit (exit 2, no output files)', () => {
+  // 20 Wounds each over 1000 rounds: fewer than 200000 distinct states, but far more (round, state) pairs than MAX_EXACT_PAIRS.
+  it('a duel over a limit is one input line naming the limit (exit 2, no output files)', () => {
     const big = DUEL.replace(/wounds: 3/g, 'wounds: 20').replace('maxRounds: 20', 'maxRounds: 1000');
     const out = join(tempDir(), 'out');
     const r = balance(['exact', studyFile(big), '--out', out]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/more than 200000 states \(limit MAX_EXACT_STATES\); use balance run/);
+    expect(r.stderr).toMatch(/more than 5000000 \(round, state\) pairs \(limit MAX_EXACT_PAIRS\); use balance run/);
     expect(existsSync(join(out, 'summary.csv'))).toBe(false);
   });
 });

@@ -7,7 +7,7 @@
  * play in the policy gap) is the default, reserve-1. The policy gap (`balance exact`) uses the
  * skirmish gap's columns and budget rule (policy-gap.ts gapValues).
  */
-import { gapValues, MAX_GAP_PATHS, MAX_GAP_STATES } from '../skirmish/duel/policy-gap.js';
+import { gapValues, MAX_GAP_STATES } from '../skirmish/duel/policy-gap.js';
 import { NAMED, solveModes } from '../skirmish/duel/solved-policy.js';
 import { EXACT_LIMITS, ExactLimitError, exactExchangeDuel, type ExactLimits } from './duel-exact.js';
 import { solveExchangeDuel, type SideMode } from './duel-solve.js';
@@ -52,7 +52,13 @@ export function exchangeStudyPlayer(spec: ExchangeDuelSpec): TablePlayer | null 
   }
 }
 
-const GAP_LIMITS: ExactLimits = { states: MAX_GAP_STATES, paths: MAX_GAP_PATHS };
+/**
+ * The exchange gap's budget: its named walk counts (state, boundary) pairs, so it allows the solves
+ * up to 10000 of them, and each solve or walk may take 2 million dice paths (a full-size duel's
+ * minimax, ~4 million, is left empty: about 4 s each).
+ */
+const GAP_NAMED_STATES = 10_000;
+const GAP_LIMITS: ExactLimits = { states: MAX_GAP_STATES, paths: 2_000_000 };
 
 /** The six policy-gap values (GAP_COLUMNS order) of an exchange duel: both named, each side's best response, the minimax solution. */
 export function exchangePolicyGap(spec: ExchangeDuelSpec): Float64Array {
@@ -67,5 +73,5 @@ export function exchangePolicyGap(spec: ExchangeDuelSpec): Float64Array {
       if (e instanceof RangeError && /call stack/i.test(e.message)) return [NaN, NaN, Infinity];
       throw e;
     }
-  });
+  }, GAP_NAMED_STATES);
 }

@@ -62,4 +62,9 @@ export interface DuelPolicy {
   moveInches(duel: DuelView, s: number, action: Action, allowance: number): number;
   /** Inches (0 to 2) of side s's Dodge (it moves away) or Shove (it pushes the attacker away). */
   manoeuvreInches(duel: DuelView, s: number, manoeuvre: number): number;
+  /**
+   * True when decide() reads the round or which activation of it plays (a solved table does): the
+   * exact walker then cannot share one graph node among rounds (exact.ts walks per round).
+   */
+  readonly readsRound?: boolean;
 }

@@ -2,29 +2,29 @@
  * Solved duel policies: `best-response` (a Markov decision process against the other side's
  * named policy) and `optimal` (both sides solve: the zero-sum game's subgame-perfect value). The
  * score is P(a wins) + 1/2 P(draw); a maximises it, b minimises it. Backward induction by
- * memoised recursion over the same boundaries as the exact walker (exact.ts): round start,
+ * memoised recursion over the game graph (graph.ts) the exact walker uses too: round start,
  * activation start, action boundary. At an action boundary a solving side tries every action the
  * rules allow there (candidates()) and each is one step of the SAME engine, replayed per dice
- * path. Sub-decisions inside an action (Ranged Reactions, how far a Move, Dodge or Shove goes)
- * stay with the side's named policy.
+ * path once per distinct state (not once per round); values are memoised per (round, state).
+ * Sub-decisions inside an action (Ranged Reactions, how far a Move, Dodge or Shove goes) stay
+ * with the side's named policy. The plain solver (plain.ts solveDuelPlain) is the reference.
  *
  * Decision table (for `policy: best-response | optimal` in studies; solved-table.ts): pass a
  * SolvedTable as `table` and, at every action boundary where a side solves, the solver records
- * the action it picked with `table.record(round, side, which, s, action)` (s: the saved state
- * at the boundary, actions left before the action is counted; which: 0 for the round's first
- * activation, 1 for the second). SolvedPolicy (solved-policy.ts) plays the table through
- * `table.decide(duel, side)`, which answers that pick or -1. A faster solver must keep calling
- * record() once per solved boundary it values, with the action it keeps (ties, within TIE: the
- * first candidate, the named pick); the table test (test/systems/skirmish/duel/solved-policy.test.ts)
- * checks that every state solved play reaches is in the table.
+ * the action it picked with `table.record(round, node, action)`: the picks depend on the round (a
+ * finite horizon) though the graph's nodes do not, so they are recorded per (round, node), as the
+ * values are memoised; the table finds a live state's node through the graph (solved-table.ts).
+ * Quiet states (valued 1/2 without a walk) have no decision: the table's quiet() says so.
+ * SolvedPolicy (solved-policy.ts) plays the table through `table.decide(duel, side)`.
  */
 import { ACTIVE, DOWNED, STUNNED } from '../profile.js';
-import { Action, ENGAGEMENT, type DuelPolicy, type DuelView } from './actions.js';
-import { DuelWalker, MAX_EXACT_PATHS, MAX_EXACT_STATES } from './exact.js';
+import { Action, ENGAGEMENT, type DuelView } from './actions.js';
+import { checkPairs, MAX_EXACT_PATHS, MAX_EXACT_STATES, type ExactLimits } from './exact-walker.js';
+import { DuelGraph, ROUND } from './graph.js';
 import { DUEL_POLICY } from './policies.js';
+import { quietDistances } from './quiet.js';
 import type { DuelSpec } from './setup.js';
 import type { SolvedTable } from './solved-table.js';
-import { atActivationStart, restoreState, saveState, stateKey } from './state.js';
 
 /**
  * A candidate replaces the best so far only when better by more than this: values are sums of
@@ -36,25 +36,6 @@ const TIE = 1e-12;
 
 /** How each side chooses: its named policy, or solved (a maximises, b minimises). */
 export type SideMode = 'named' | 'solved';
-
-/** The named policy, except that the walker may force the next activation action. */
-class ForcedPolicy implements DuelPolicy {
-  forced = -1;
-  decide(duel: DuelView, s: number, reaction: boolean): Action {
-    if (!reaction && this.forced >= 0) {
-      const a = this.forced as Action;
-      this.forced = -1;
-      return a;
-    }
-    return DUEL_POLICY.decide(duel, s, reaction);
-  }
-  moveInches(duel: DuelView, s: number, action: Action, allowance: number): number {
-    return DUEL_POLICY.moveInches(duel, s, action, allowance);
-  }
-  manoeuvreInches(duel: DuelView, s: number, manoeuvre: number): number {
-    return DUEL_POLICY.manoeuvreInches(duel, s, manoeuvre);
-  }
-}
 
 /**
  * The actions the rules give side s at an action boundary, the named policy's pick always among
@@ -97,84 +78,69 @@ export function candidates(duel: DuelView, s: number): Action[] {
 export interface SolveResult {
   /** P(a wins) + 1/2 P(draw) under the solved play. */
   readonly value: number;
-  /** Distinct boundary states valued. */
+  /** Distinct states (graph nodes: boundary and state, any round) walked through the engine. */
   readonly states: number;
+  /** Dice paths replayed. */
   readonly paths: number;
+  /** (round, state) pairs valued. */
+  readonly valued: number;
+}
+
+/** Score of a duel that ended: 1 if a won, 0 if b won, 1/2 for a draw (winner 2). */
+function score(winner: number): number {
+  return winner === 0 ? 1 : winner === 1 ? 0 : 0.5;
 }
 
 /** Solves a duel: each side plays its named policy or solves (modes[0] for a, modes[1] for b). */
 export function solveDuel(
-  spec: DuelSpec, modes: readonly [SideMode, SideMode], limits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS }, table: SolvedTable | null = null,
+  spec: DuelSpec, modes: readonly [SideMode, SideMode], limits: ExactLimits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS }, table: SolvedTable | null = null,
 ): SolveResult {
-  const policy = new ForcedPolicy();
-  const w = new DuelWalker(spec, policy, limits);
-  const { duel } = w;
+  const g = new DuelGraph(spec, [modes[0] === 'solved', modes[1] === 'solved'], candidates, DUEL_POLICY, limits);
   const maxRounds = spec.settings.maxRounds;
-  const memo = new Map<string, number>();
-  const remember = (key: string, v: number): number => {
-    if (++w.states > limits.states) w.tooMany();
-    memo.set(key, v);
-    return v;
-  };
-  const terminal = (winner: number): number => (winner === 0 ? 1 : winner === 1 ? 0 : 0.5);
-
-  /** Start of round r. */
-  const round = (r: number, s: number[]): number => {
-    if (r > maxRounds) return 0.5;
-    const key = `r${r}|${stateKey(s)}`;
-    const hit = memo.get(key);
-    if (hit !== undefined) return hit;
-    let v = 0;
-    for (const o of w.step(s, r, 2, () => duel.initiative())) v += o.p * (o.value < 0 ? round(r + 1, o.s) : activation(r, o.value, 0, o.s));
-    return remember(key, v);
-  };
-  /** Start of side's activation (which: 0 first, 1 second of the round). */
-  const activation = (r: number, side: number, which: number, s: number[]): number => {
-    const key = `s${r}|${side}|${which}|${stateKey(s)}`;
-    const hit = memo.get(key);
-    if (hit !== undefined) return hit;
-    let v = 0;
-    for (const o of w.step(s, r, 0, () => (duel.beginActivation(side) ? 1 : 0))) v += o.p * action(r, side, which, o.s);
-    return remember(key, v);
-  };
-  /** An action boundary of side's activation. */
-  const action = (r: number, side: number, which: number, s: number[]): number => {
-    restoreState(duel, s);
-    duel.over = false;
-    duel.round = r;
-    if (!duel.actionsGoOn(side)) {
-      const next = atActivationStart([...s]);
-      return which === 0 ? activation(r, 1 - side, 1, next) : round(r + 1, next);
-    }
-    const key = `a${r}|${side}|${which}|${stateKey(s)}`;
-    const hit = memo.get(key);
-    if (hit !== undefined) return hit;
-    const solving = modes[side] === 'solved';
-    // The policy decides after the action is counted (Duel.nextAction): show it the same count.
-    duel.actionsLeft--;
-    const choices: number[] = solving ? candidates(duel, side) : [-1];
-    duel.actionsLeft++;
-    let best = solving ? (side === 0 ? -1 : 2) : 0;
+  // memo[r][id]: the value of node id in round r (r = 1..maxRounds), -1 until known (one array per round: siblings sit close).
+  const memo: Float64Array[] = [];
+  for (let r = 0; r <= maxRounds; r++) memo.push(new Float64Array(1024).fill(-1));
+  let valued = 0;
+  // Beyond later[r] + closing[id] nobody can attack before maxRounds: a draw (quiet.ts says why).
+  const later = quietDistances(g.walker.duel.fighters, maxRounds);
+  if (table !== null) table.bind(g, later, maxRounds);
+  const value = (r: number, id: number): number => {
+    if (r > maxRounds || g.distance[id]! > later[r]! + g.closing[id]!) return 0.5;
+    const known = memo[r]!;
+    if (id < known.length && known[id]! >= 0) return known[id]!;
+    g.expand(id);
+    const first = g.firstChoice[id]!;
+    const n = g.choiceCount[id]!;
+    const side = g.side(id);
+    const minimise = side === 1;
+    let best = minimise ? 2 : -1;
     let pick = -1;
-    for (const c of choices) {
+    for (let c = first; c !== first + n; ++c) {
       let v = 0;
-      for (const o of w.step(s, r, Infinity, () => {
-        policy.forced = c;
-        duel.nextAction(side);
-        policy.forced = -1;
-        return 0;
-      })) v += o.p * (o.over ? terminal(o.winner) : action(r, side, which, o.s));
-      if (!solving) best = v;
-      else if (side === 0 ? v > best + TIE : v < best - TIE) {
+      // g's arrays may grow (and move) while children expand: read them through g every time.
+      for (let e = g.edgeStart[c]!; e !== g.edgeEnd[c]!; ++e) {
+        const child = g.child[e]!;
+        v += g.prob[e]! * (child < 0 ? score((-1 - child) & 3) : value(g.kind(child) === ROUND ? r + 1 : r, child));
+      }
+      // A named node has one choice (action NAMED), taken whatever its value.
+      if (minimise ? v < best - TIE : v > best + TIE) {
         best = v;
         pick = c;
       }
     }
-    if (table !== null && pick >= 0) table.record(r, side, which, s, pick as Action);
-    return remember(key, best);
+    if (table !== null && pick >= 0 && g.action[pick]! >= 0) table.record(r, id, g.action[pick]! as Action);
+    let m = memo[r]!;
+    if (id >= m.length) {
+      let size = m.length * 2;
+      while (size <= id) size *= 2;
+      const bigger = new Float64Array(size).fill(-1);
+      bigger.set(m);
+      memo[r] = m = bigger;
+    }
+    m[id] = best;
+    checkPairs(++valued, limits);
+    return best;
   };
-
-  duel.start();
-  const value = round(1, saveState(duel));
-  return { value, states: w.states, paths: w.paths };
+  const v = value(1, g.root());
+  return { value: v, states: g.nodes, paths: g.walker.paths, valued };
 }

@@ -11,11 +11,13 @@
  * - A solved side's named policy is its loadout's default (melee first weapon: aggressive, else
  *   shooter). It decides what the solver leaves to the named policy: the Ranged Reaction, how far
  *   a Move, Retreat, Crawl, Dodge or Shove goes, and any state the table lacks (counted in
- *   `misses`; tests assert 0).
+ *   `misses`; tests assert 0). Quiet states (quiet.ts: no attack can happen before maxRounds) are
+  never solved: there the named policy decides, which cannot change the outcome (a draw), and the
+  exact walker walks the same play, so every distribution still matches the simulator's.
  */
 import { DUEL_POLICY } from './policies.js';
 import type { Action, DuelPolicy, DuelView } from './actions.js';
-import { ExactLimitError, MAX_EXACT_PATHS, MAX_EXACT_STATES } from './exact.js';
+import { ExactLimitError, MAX_EXACT_PATHS, MAX_EXACT_STATES, type ExactLimits } from './exact-walker.js';
 import type { DuelSpec } from './setup.js';
 import { solveDuel, type SideMode } from './solve.js';
 import { SolvedTable } from './solved-table.js';
@@ -45,13 +47,15 @@ export function solveModes(solved: readonly [number, number]): [SideMode, SideMo
 export class SolvedPolicy implements DuelPolicy {
   /** Decisions of a solving side the table did not have (the named policy decided). */
   misses = 0;
+  /** The table's decisions read the round and which activation plays (exact.ts walks per round). */
+  readonly readsRound = true;
   constructor(readonly table: SolvedTable, private readonly sides: readonly [boolean, boolean]) {}
 
   decide(duel: DuelView, s: number, reaction: boolean): Action {
     if (!reaction && this.sides[s]!) {
       const a = this.table.decide(duel, s);
       if (a >= 0) return a as Action;
-      this.misses++;
+      if (!this.table.quiet(duel, s)) this.misses++;
     }
     return DUEL_POLICY.decide(duel, s, reaction);
   }
@@ -79,7 +83,7 @@ export interface SolvedPlay {
  */
 export function solvePlay(
   spec: DuelSpec, modes: readonly [SideMode, SideMode], play: readonly [boolean, boolean] = [modes[0] === 'solved', modes[1] === 'solved'],
-  limits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS },
+  limits: ExactLimits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS },
 ): SolvedPlay {
   const table = new SolvedTable();
   const r = solveDuel(spec, modes, limits, table);

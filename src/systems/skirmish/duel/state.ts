@@ -34,7 +34,11 @@ function restoreFighter(f: Fighter, s: readonly number[], at: number): void {
 
 /** The duel's state now, as STATE_SIZE numbers. */
 export function saveState(duel: Duel): number[] {
-  const out = new Array<number>(STATE_SIZE);
+  return saveStateInto(duel, new Array<number>(STATE_SIZE));
+}
+
+/** The duel's state now, written into `out` (STATE_SIZE numbers), which it returns. */
+export function saveStateInto(duel: Duel, out: number[]): number[] {
   saveFighter(duel.fighters[0], out, 0);
   saveFighter(duel.fighters[1], out, FIGHTER_FIELDS);
   out[2 * FIGHTER_FIELDS] = duel.distance;

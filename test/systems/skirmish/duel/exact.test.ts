@@ -68,5 +68,8 @@ describe('exact skirmish duels', () => {
     expect(() => exactDuel(spec, DUEL_POLICY, { states: 50, paths: 1e9 })).toThrow(ExactLimitError);
     expect(() => exactDuel(spec, DUEL_POLICY, { states: 50, paths: 1e9 })).toThrow(/more than 50 states \(limit MAX_EXACT_STATES\)/);
     expect(() => exactDuel(spec, DUEL_POLICY, { states: 1e9, paths: 100 })).toThrow(/MAX_EXACT_PATHS/);
+    // A state counts once whatever its round: the (round, state) pairs carried have their own limit.
+    expect(exactDuel(spec).states).toBeLessThan(1000);
+    expect(() => exactDuel(spec, DUEL_POLICY, { states: 1000, paths: 1e9, pairs: 1000 })).toThrow(/more than 1000 \(round, state\) pairs \(limit MAX_EXACT_PAIRS\)/);
   });
 });

@@ -1,0 +1,331 @@
+/**
+ * The duel's game graph, built lazily and shared by the exact walker (exact.ts) and the solver
+ * (solve.ts): a node is a boundary (round start, activation start, action boundary) with the
+ * duel's state; its edges are the outcomes of the next step of the SAME engine, replayed once per
+ * dice path by DuelWalker.step, equal resulting states merged. Nodes carry no round: a step reads
+ * the round only in the initiative with knob `alternate` (fight-rules.ts initiative: the round's
+ * parity), so nodes carry that parity instead and one expansion serves every round. That is the
+ * speed-up: the (round, state) pairs a walk values outnumber the distinct states ~10 to 1, and
+ * each state is replayed through the engine once instead of once per round.
+ *
+ * Node ids are interned from a numeric key (the state's fields packed into one integer below
+ * 2^53; a string key when a field does not fit). Storage is typed arrays that grow by doubling.
+ */
+import type { Action, DuelPolicy, DuelView } from './actions.js';
+import { DuelWalker, ExactLimitError, MAX_EXACT_PATHS, MAX_EXACT_STATES, type ExactLimits } from './exact-walker.js';
+import { Canonical } from './canonical.js';
+import { IdTable } from './id-table.js';
+import { DUEL_POLICY } from './policies.js';
+import { restOfRound } from './quiet.js';
+import type { DuelSpec } from './setup.js';
+import { atActivationStart, FIGHTER_FIELDS, restoreState, saveState, saveStateInto, STATE_SIZE } from './state.js';
+
+/** Node kinds: round start (before the initiative), activation start, action boundary. */
+export const ROUND = 0;
+export const ACTIVATION = 1;
+export const ACTION = 2;
+
+/** Index of the distance in a saved state. */
+export const DISTANCE = 2 * FIGHTER_FIELDS;
+
+/** Choice code of a node that is not a decision (round start, activation start, a named side, an activation that ended). */
+export const NAMED = -1;
+
+/** The base policy, except that the graph may force the next activation action. */
+export class ForcedPolicy implements DuelPolicy {
+  forced = -1;
+  constructor(private readonly base: DuelPolicy = DUEL_POLICY) {}
+  decide(duel: DuelView, s: number, reaction: boolean): Action {
+    if (!reaction && this.forced >= 0) {
+      const a = this.forced as Action;
+      this.forced = -1;
+      return a;
+    }
+    return this.base.decide(duel, s, reaction);
+  }
+  moveInches(duel: DuelView, s: number, action: Action, allowance: number): number {
+    return this.base.moveInches(duel, s, action, allowance);
+  }
+  manoeuvreInches(duel: DuelView, s: number, manoeuvre: number): number {
+    return this.base.manoeuvreInches(duel, s, manoeuvre);
+  }
+}
+
+/** The actions a solving side may choose at an action boundary (solve.ts candidates); the duel shows the state. */
+export type Candidates = (duel: DuelView, side: number) => Action[];
+
+/** A terminal edge's child is -1 - code, code = winner + 4 * (a's state + 4 * (b's state + 4 * (a's Wounds + 32 * b's Wounds))) (Wounds: 20 at most, schema.ts). */
+export function endCode(s: readonly number[], winner: number): number {
+  return winner + 4 * (s[0]! + 4 * (s[FIGHTER_FIELDS]! + 4 * (s[1]! + 32 * s[FIGHTER_FIELDS + 1]!)));
+}
+
+/** A small non-negative integer (every saved field is one, except a fractional distance). */
+function small(x: number, max: number): boolean {
+  return x >>> 0 === x && x <= max;
+}
+
+function packFighter(s: readonly number[], at: number): number {
+  for (let k = 0; k !== FIGHTER_FIELDS; ++k) if (!small(s[at + k]!, k === 1 ? 31 : k === 2 ? 63 : k === 0 ? 3 : 1)) return -1;
+  const flags = s[at + 3]! + 2 * s[at + 4]! + 4 * s[at + 5]! + 8 * s[at + 6]! + 16 * s[at + 7]!;
+  return s[at]! + 4 * (s[at + 1]! + 32 * (s[at + 2]! + 64 * flags));
+}
+
+/**
+ * The node's key: its kind, side, which activation of the round (0 first, 1 second) and parity
+ * (the combo, below 24) in 5 bits, actions left in 3, each fighter in 18, the distance in the top
+ * 9 bits (below 2^53); -1 when a field does not fit (a fractional distance, more than 511").
+ */
+function numericKey(combo: number, s: readonly number[]): number {
+  const a = packFighter(s, 0);
+  const b = packFighter(s, FIGHTER_FIELDS);
+  const d = s[DISTANCE]!;
+  const left = s[DISTANCE + 1]!;
+  if (a < 0 || b < 0 || !small(d, 511) || !small(left, 7)) return -1;
+  return combo + 32 * (left + 8 * (a + 262144 * (b + 262144 * d)));
+}
+
+function grow<T extends Int32Array | Float64Array | Uint8Array>(a: T, need: number): T {
+  if (need <= a.length) return a;
+  let n = a.length * 2;
+  while (n < need) n *= 2;
+  const b = new (a.constructor as new (n: number) => T)(n);
+  b.set(a);
+  return b;
+}
+
+export class DuelGraph {
+  readonly walker: DuelWalker;
+  readonly policy: ForcedPolicy;
+  /** Whether the knob `alternate` makes the round's parity part of a node. */
+  private readonly parityMatters: boolean;
+  private readonly ids = new IdTable();
+  private readonly stringIds = new Map<string, number>();
+  readonly canonical: Canonical;
+  /** A state buffer for each dice path's result (node() copies it when the state is new). */
+  private readonly scratch: number[] = new Array<number>(STATE_SIZE).fill(0);
+  /** Per node: its saved state (STATE_SIZE numbers from id * STATE_SIZE: no object per node for the GC to copy). */
+  private data = new Float64Array(1024 * STATE_SIZE);
+  /** The state being stepped (load()). */
+  private readonly current: number[] = new Array<number>(STATE_SIZE).fill(0);
+  /** Per node: kind + 3 * (side + 2 * (which + 2 * parity)), first choice (-1: not expanded yet), choices. */
+  combo = new Uint8Array(1024);
+  /** Per node: the distance between the fighters, and the most the rest of its round can close without an attack (quiet.ts). */
+  distance = new Float64Array(1024);
+  closing = new Float64Array(1024);
+  /** Per node: where an edge to it leads (follow()), -2 until known. */
+  private forward = new Int32Array(1024);
+  firstChoice = new Int32Array(1024);
+  choiceCount = new Int32Array(1024);
+  /** Per choice: the action forced (NAMED: the policy decides), its edges [edgeStart, edgeEnd). */
+  action = new Int32Array(1024);
+  edgeStart = new Int32Array(1024);
+  edgeEnd = new Int32Array(1024);
+  /** Per edge: the child node (or -1 - endCode for a duel that ends) and its probability. */
+  child = new Int32Array(4096);
+  prob = new Float64Array(4096);
+  nodes = 0;
+  choices = 0;
+  edges = 0;
+
+  constructor(
+    readonly spec: DuelSpec,
+    /** Which sides choose among candidates (a, b); a side that does not plays its named policy. */
+    private readonly solving: readonly [boolean, boolean],
+    private readonly candidates: Candidates | null,
+    base: DuelPolicy = DUEL_POLICY,
+    private readonly limits: ExactLimits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS },
+  ) {
+    this.policy = new ForcedPolicy(base);
+    this.walker = new DuelWalker(spec, this.policy, limits);
+    this.parityMatters = spec.knobs.initiative === 'alternate';
+    this.canonical = new Canonical(this.walker.duel.fighters, spec.settings.terrain, spec.knobs.stunnedActs);
+  }
+
+  /** The root: round 1's start, both fighters fresh at the study's distance. */
+  root(): number {
+    this.walker.duel.start();
+    return this.node(ROUND, 0, 0, 0, saveState(this.walker.duel));
+  }
+
+  /** Node id's saved state (a copy). */
+  state(id: number): number[] {
+    return Array.from(this.data.subarray(id * STATE_SIZE, (id + 1) * STATE_SIZE));
+  }
+
+  /** Loads node id's saved state into the stepping buffer and returns it. */
+  private load(id: number): number[] {
+    const { data, current } = this;
+    const at = id * STATE_SIZE;
+    for (let k = 0; k !== STATE_SIZE; ++k) current[k] = data[at + k]!;
+    return current;
+  }
+
+  kind(id: number): number {
+    return this.combo[id]! % 3;
+  }
+
+  side(id: number): number {
+    return ((this.combo[id]! / 3) | 0) & 1;
+  }
+
+  which(id: number): number {
+    return ((this.combo[id]! / 6) | 0) & 1;
+  }
+
+  private parity(id: number): number {
+    return (this.combo[id]! / 12) | 0;
+  }
+
+  /** The id of the node with this boundary and state, or -1 when the graph has none; s loses its dead fields (canonical.ts), in place. */
+  find(kind: number, side: number, which: number, parity: number, s: number[]): number {
+    // The lookup of node() below, without creating a node (SolvedTable looks up live states).
+    this.canonical.apply(s);
+    const combo = kind + 3 * (side + 2 * (which + 2 * parity));
+    const key = numericKey(combo, s);
+    return key < 0 ? (this.stringIds.get(`${combo}|${s.join(',')}`) ?? -1) : this.ids.get(key);
+  }
+
+  /** The parity a node of round r carries (0 unless the knob `alternate` reads it). */
+  parityOf(round: number): number {
+    return this.parityMatters ? (round - 1) & 1 : 0;
+  }
+
+  /** The id of a node (a new one, not expanded yet, if the graph has none); s loses its dead fields (canonical.ts), in place. */
+  node(kind: number, side: number, which: number, parity: number, s: number[]): number {
+    this.canonical.apply(s);
+    const combo = kind + 3 * (side + 2 * (which + 2 * parity));
+    const key = numericKey(combo, s);
+    const str = key < 0 ? `${combo}|${s.join(',')}` : '';
+    const known = key < 0 ? (this.stringIds.get(str) ?? -1) : this.ids.get(key);
+    if (known >= 0) return known;
+    const id = this.nodes++;
+    if (id >= this.limits.states) throw new ExactLimitError(`exact duel has more than ${this.limits.states} states (limit MAX_EXACT_STATES); use balance run`);
+    if (key < 0) this.stringIds.set(str, id);
+    else this.ids.set(key, id);
+    this.combo = grow(this.combo, id + 1);
+    this.distance = grow(this.distance, id + 1);
+    this.distance[id] = s[DISTANCE]!;
+    this.closing = grow(this.closing, id + 1);
+    this.closing[id] = restOfRound(this.walker.duel.fighters, kind === ROUND, side, which, s[DISTANCE + 1]!);
+    this.forward = grow(this.forward, id + 1);
+    this.forward[id] = -2;
+    this.firstChoice = grow(this.firstChoice, id + 1);
+    this.choiceCount = grow(this.choiceCount, id + 1);
+    this.combo[id] = combo;
+    this.firstChoice[id] = -1;
+    this.data = grow(this.data, (id + 1) * STATE_SIZE);
+    this.data.set(s, id * STATE_SIZE);
+    return id;
+  }
+
+  /**
+   * Fills the node's choices and edges (once). An edge to an activation start, or to an action
+   * boundary where the activation has ended, goes straight to where that node leads (follow()):
+   * such a node has one edge of probability 1 and no choice, so its value (and its mass in the
+   * forward walk) is its child's.
+   */
+  expand(id: number): void {
+    if (this.firstChoice[id]! >= 0) return;
+    const { walker, policy } = this;
+    const { duel } = walker;
+    // The steps below read s; a nested expansion (follow) loads another state, so every step comes first.
+    const s = this.load(id);
+    const side = this.side(id);
+    const which = this.which(id);
+    const parity = this.parity(id);
+    const next = this.parityMatters ? 1 - parity : 0;
+    const kind = this.kind(id);
+    // (action, child, probability) triples, written once every child is followed (nested expansions append their own).
+    const out: number[] = [];
+    if (kind === ROUND) {
+      for (const o of walker.step(s, parity + 1, 2, () => duel.initiative())) {
+        out.push(NAMED, o.value < 0 ? this.node(ROUND, 0, 0, next, o.s) : this.follow(this.node(ACTIVATION, o.value, 0, parity, o.s)), o.p);
+      }
+    } else if (kind === ACTIVATION) {
+      for (const o of walker.step(s, parity + 1, 0, () => (duel.beginActivation(side) ? 1 : 0))) out.push(NAMED, this.follow(this.node(ACTION, side, which, parity, o.s)), o.p);
+    } else if (this.ended(id)) {
+      const after = atActivationStart([...s]);
+      out.push(NAMED, which === 0 ? this.follow(this.node(ACTIVATION, 1 - side, 1, parity, after)) : this.node(ROUND, 0, 0, next, after), 1);
+    } else {
+      restoreState(duel, s);
+      duel.over = false;
+      let list: readonly number[] = [NAMED];
+      if (this.solving[side] === true && this.candidates !== null) {
+        // The policy decides after the action is counted (Duel.nextAction): show it the same count.
+        duel.actionsLeft--;
+        list = this.candidates(duel, side);
+        duel.actionsLeft++;
+      }
+      const scratch = this.scratch;
+      for (const c of list) {
+        walker.each(s, parity + 1, () => {
+          policy.forced = c;
+          duel.nextAction(side);
+          policy.forced = -1;
+        }, (p) => {
+          saveStateInto(duel, scratch);
+          out.push(c, duel.over ? -1 - endCode(scratch, duel.winner()) : this.node(ACTION, side, which, parity, scratch), p);
+        });
+      }
+      // Follow only now: following may expand another node, which steps the walker and loads its state.
+      for (let k = 1; k < out.length; k += 3) if (out[k]! >= 0) out[k] = this.follow(out[k]!);
+    }
+    this.firstChoice[id] = this.choices;
+    for (let k = 0; k !== out.length; k += 3) {
+      if (k === 0 || out[k] !== out[k - 3]) this.beginChoice(out[k]!);
+      this.edge(out[k + 1]!, out[k + 2]!);
+    }
+    this.choiceCount[id] = this.choices - this.firstChoice[id]!;
+  }
+
+  /** Whether node id is an action boundary where the activation has ended (no action left, the duel over, or the side cannot act). */
+  private ended(id: number): boolean {
+    const { duel } = this.walker;
+    restoreState(duel, this.load(id));
+    duel.over = false;
+    return !duel.actionsGoOn(this.side(id));
+  }
+
+  /** The node an edge to `id` leads to: its only child for an activation start or an ended activation, else id. */
+  private follow(id: number): number {
+    const known = this.forward[id]!;
+    if (known !== -2) return known;
+    const kind = this.kind(id);
+    let to = id;
+    if (kind === ACTIVATION || (kind === ACTION && this.ended(id))) {
+      this.expand(id);
+      const c = this.firstChoice[id]!;
+      const e = this.edgeStart[c]!;
+      if (this.choiceCount[id] === 1 && this.edgeEnd[c] === e + 1 && this.prob[e] === 1 && this.child[e]! >= 0) to = this.child[e]!;
+    }
+    this.forward[id] = to;
+    return to;
+  }
+
+  private beginChoice(action: number): void {
+    const c = this.choices++;
+    this.action = grow(this.action, c + 1);
+    this.edgeStart = grow(this.edgeStart, c + 1);
+    this.edgeEnd = grow(this.edgeEnd, c + 1);
+    this.action[c] = action;
+    this.edgeStart[c] = this.edges;
+    this.edgeEnd[c] = this.edges;
+  }
+
+  /** Adds an edge to the current choice, merged with an earlier edge to the same child. */
+  private edge(child: number, p: number): void {
+    const c = this.choices - 1;
+    for (let e = this.edgeStart[c]!; e !== this.edges; ++e) {
+      if (this.child[e] === child) {
+        this.prob[e]! += p;
+        return;
+      }
+    }
+    const e = this.edges++;
+    this.child = grow(this.child, e + 1);
+    this.prob = grow(this.prob, e + 1);
+    this.child[e] = child;
+    this.prob[e] = p;
+    this.edgeEnd[c] = e + 1;
+  }
+}
