@@ -23,3 +23,27 @@ describe('a d20 side entry with a bad policy', () => {
     expect(r.stderr).toContain('received "optimal"');
   });
 });
+
+describe('explain-policy flags a designer gets wrong', () => {
+  const gap = join(ROOT, 'configs/skirmish-policy-gap.yaml');
+  it.each([
+    [['--matchup', 'x'], '--matchup: expected an index (an integer from 0), received "x"'],
+    [['--matchup', '0x2'], '--matchup: expected an index (an integer from 0), received "0x2"'],
+    [['--matchup', '1e0'], '--matchup: expected an index (an integer from 0), received "1e0"'],
+    [['--matchup', ''], '--matchup: expected an index (an integer from 0), received ""'],
+    [['--matchup', '-1'], '--matchup: expected an index (an integer from 0), received "-1"'],
+    [['--matchup', '2', '--matchup', '3'], '--matchup: expected an index (an integer from 0), received ["2","3"]'],
+    [['--top', ''], '--top: expected an integer from 1 to 1000, received ""'],
+    [['--top', '2', '--top', '3'], '--top: expected an integer from 1 to 1000, received ["2","3"]'],
+  ])('%j is one line, exit 2', async (flags, line) => {
+    const r = await balanceIn(['explain-policy', gap, ...flags]);
+    expect([r.code, r.stdout, r.stderr]).toEqual([2, '', `${line}\n`]);
+  });
+  it.each(['--matchup', '--top', '--side', '--variant'])('%s without its value is a usage error (exit 2), not the default', async (flag) => {
+    const r = await balanceIn(['explain-policy', gap, flag]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`balance: Not enough arguments following: ${flag.slice(2)}\n`);
+    expect(r.stderr).not.toContain('error:');
+  });
+});
