@@ -7,7 +7,6 @@ import { formatProblem, inputError } from '../config/problems.js';
 import { loadStudy } from '../config/study.js';
 import { planStudy } from '../plan/plan.js';
 import type { DuelSpec } from '../systems/skirmish/duel/setup.js';
-import { exactOrLimit } from '../api.js';
 import { pickTask } from './trace.js';
 import type { RunIo } from './run.js';
 
@@ -38,10 +37,14 @@ export async function explainPolicyCommand(opts: ExplainOptions, io: RunIo): Pro
   const { explainPolicy } = await import('../systems/skirmish/duel/explain.js');
   const side = opts.side === undefined ? undefined : opts.side === 'a' ? 0 : 1;
   let result: ReturnType<typeof explainPolicy> | undefined;
-  exactOrLimit(opts.study, () => {
+  try {
     result = explainPolicy(task.spec as DuelSpec, side, top);
-    return new Float64Array(0);
-  });
+  } catch (e) {
+    // The walker's "use balance run" is no advice here: explaining needs the duel solved exactly.
+    if (!(e instanceof Error) || e.name !== 'ExactLimitError') throw e;
+    const what = e.message.replace(/[;:] use .*$/, '');
+    throw inputError(opts.study, `${what}: explain-policy solves the duel exactly; use fewer Wounds or a smaller maxRounds`);
+  }
   const e = result!;
   const l = task.labels;
   const who = e.side === 0 ? 'a' : 'b';

@@ -47,3 +47,12 @@ describe('explain-policy flags a designer gets wrong', () => {
     expect(r.stderr).not.toContain('error:');
   });
 });
+
+describe('explain-policy on a duel over the limits', () => {
+  it('says what to change for explain-policy, not "use balance run" (which explains nothing)', async () => {
+    const file = join(ROOT, 'configs/skirmish-duels.yaml');
+    const r = await balanceIn(['explain-policy', file]);
+    expect([r.code, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toBe(`${file}: exact duel has more than 200000 states (limit MAX_EXACT_STATES): explain-policy solves the duel exactly; use fewer Wounds or a smaller maxRounds\n`);
+  });
+});
