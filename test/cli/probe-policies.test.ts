@@ -1,8 +1,8 @@
 /** A careless designer on the solved-policy fields and commands: one clear line, exit 2, nothing written. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, studyFile } from '../helpers/cli.js';
+import { ROOT, studyFile, tempDir } from '../helpers/cli.js';
 import { balanceIn } from '../helpers/inprocess.js';
 
 const PARTY = readFileSync(join(ROOT, 'configs/d20-party-vs-monsters.yaml'), 'utf8');
@@ -55,4 +55,26 @@ describe('explain-policy on a duel over the limits', () => {
     expect([r.code, r.stdout]).toEqual([2, '']);
     expect(r.stderr).toBe(`${file}: exact duel has more than 200000 states (limit MAX_EXACT_STATES): explain-policy solves the duel exactly; use fewer Wounds or a smaller maxRounds\n`);
   });
+});
+
+describe('balance report on an exact output with policy-gap columns that a person edited', () => {
+  it('a number cell holding text is one line naming file, line and column, exit 2, reports untouched', async () => {
+    const out = join(tempDir(), 'gap');
+    const r0 = await balanceIn(['exact', join(ROOT, 'configs/skirmish-policy-gap.yaml'), '--out', out]);
+    expect(r0.code).toBe(0);
+    const summary = join(out, 'summary.csv');
+    const lines = readFileSync(summary, 'utf8').split('\n');
+    expect(lines[0]).toMatch(/,b_win_optimal$/);
+    expect((await balanceIn(['report', out])).code).toBe(0);
+    const md = readFileSync(join(out, 'report.md'), 'utf8');
+    lines[1] = lines[1]!.replace(/,[^,]*$/, ',abc');
+    writeFileSync(summary, lines.join('\n'));
+    const r = await balanceIn(['report', out]);
+    expect([r.code, r.stdout, r.stderr]).toEqual([2, '', `${summary}:2: column b_win_optimal: expected a number, received "abc"\n`]);
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toBe(md);
+    lines[1] = lines[1]!.replace(/,abc$/, ',').replace(/^([^,]*,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*),[^,]*/, '$1,x1');
+    writeFileSync(summary, lines.join('\n'));
+    const r2 = await balanceIn(['report', out]);
+    expect([r2.code, r2.stderr]).toEqual([2, `${summary}:2: column a_win_rate: expected a number, received "x1"\n`]);
+  }, 120_000);
 });
