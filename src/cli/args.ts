@@ -251,10 +251,10 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
       (y) =>
         y
           .positional('study', { type: 'string', demandOption: true, describe: 'study file (YAML)' })
-          .option('matchup', { type: 'number', describe: 'index in the expanded plan (balance validate --list), or within --variant [default: 0]' })
-          .option('variant', { type: 'string', describe: 'count --matchup among this variant\'s tasks' })
-          .option('side', { choices: ['a', 'b'] as const, describe: 'the side to explain [default: the side the study solves, else a]' })
-          .option('top', { type: 'number', describe: 'how many groups of states [default: 10]' }),
+          .option('matchup', { type: 'string', describe: 'index in the expanded plan (balance validate --list), or within --variant [default: 0]', requiresArg: true })
+          .option('variant', { type: 'string', describe: 'count --matchup among this variant\'s tasks', requiresArg: true })
+          .option('side', { choices: ['a', 'b'] as const, describe: 'the side to explain [default: the side the study solves, else a]', requiresArg: true })
+          .option('top', { type: 'string', describe: 'how many groups of states [default: 10]', requiresArg: true }),
       async (a) => {
         const { explainPolicyCommand } = await import('./explain-policy.js');
         await explainPolicyCommand({ study: a.study, matchup: a.matchup, variant: a.variant, side: a.side, top: a.top }, io);
@@ -306,7 +306,8 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
     .help()
     .wrap(Math.min(100, process.stdout.columns || 100))
     .fail((msg, err) => {
-      if (err) throw err;
+      // yargs' own parse errors (a flag given without its value) are usage errors too.
+      if (err) throw err.name === 'YError' ? new UsageError(err.message) : err;
       throw new UsageError(msg);
     });
 }

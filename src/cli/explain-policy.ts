@@ -8,23 +8,25 @@ import { loadStudy } from '../config/study.js';
 import { planStudy } from '../plan/plan.js';
 import type { DuelSpec } from '../systems/skirmish/duel/setup.js';
 import type { ExchangeDuelSpec } from '../systems/exchange/duel.js';
-import { exactOrLimit } from '../api.js';
 import { pickTask } from './trace.js';
 import type { RunIo } from './run.js';
 
 export interface ExplainOptions {
   readonly study: string;
-  readonly matchup?: number | undefined;
+  /** A number, or the flag's text (parsed strictly: digits only). */
+  readonly matchup?: number | string | undefined;
   readonly variant?: string | undefined;
   readonly side?: 'a' | 'b' | undefined;
-  readonly top?: number | undefined;
+  readonly top?: number | string | undefined;
 }
 
 export const MAX_TOP = 1000;
 
 export async function explainPolicyCommand(opts: ExplainOptions, io: RunIo): Promise<void> {
-  const top = opts.top ?? 10;
-  if (!Number.isInteger(top) || top < 1 || top > MAX_TOP) throw inputError('--top', `expected an integer from 1 to ${MAX_TOP}, received ${String(opts.top)}`);
+  const top = flagInt(opts.top, 10);
+  if (!Number.isInteger(top) || top < 1 || top > MAX_TOP) throw inputError('--top', `expected an integer from 1 to ${MAX_TOP}, received ${shown(opts.top)}`);
+  const matchup = flagInt(opts.matchup, 0);
+  if (!Number.isInteger(matchup) || matchup < 0) throw inputError('--matchup', `expected an index (an integer from 0), received ${shown(opts.matchup)}`);
   const study = loadStudy(opts.study);
   for (const w of study.warnings) io.stderr.write(`${formatProblem(w)}\n`);
   const plugin = study.plugin;
@@ -33,7 +35,7 @@ export async function explainPolicyCommand(opts: ExplainOptions, io: RunIo): Pro
     throw inputError(opts.study, `${plugin.system} ${plugin.mode} has no solved policies: balance explain-policy works for skirmish and exchange duel studies`);
   }
   const tasks = planStudy(study, study.data.trials);
-  const task = pickTask(tasks, opts.matchup ?? 0, opts.variant);
+  const task = pickTask(tasks, matchup, opts.variant);
   if (exchange && (task.spec as ExchangeDuelSpec).fight !== undefined) {
     throw inputError(opts.study, 'solved exchange policies need duel.distance 1 (farther apart the fight engine plays the duel)');
   }
@@ -41,10 +43,14 @@ export async function explainPolicyCommand(opts: ExplainOptions, io: RunIo): Pro
   const { explainExchangePolicy } = await import('../systems/exchange/duel-explain.js');
   const side = opts.side === undefined ? undefined : opts.side === 'a' ? 0 : 1;
   let result: ReturnType<typeof explainPolicy> | undefined;
-  exactOrLimit(opts.study, () => {
+  try {
     result = exchange ? explainExchangePolicy(task.spec as ExchangeDuelSpec, side, top) : explainPolicy(task.spec as DuelSpec, side, top);
-    return new Float64Array(0);
-  });
+  } catch (e) {
+    // The walker's "use balance run" is no advice here: explaining needs the duel solved exactly.
+    if (!(e instanceof Error) || e.name !== 'ExactLimitError') throw e;
+    const what = e.message.replace(/[;:] use .*$/, '');
+    throw inputError(opts.study, `${what}: explain-policy solves the duel exactly; use fewer Wounds or a smaller maxRounds`);
+  }
   const e = result!;
   const l = task.labels;
   const who = e.side === 0 ? 'a' : 'b';
@@ -54,4 +60,17 @@ export async function explainPolicyCommand(opts: ExplainOptions, io: RunIo): Pro
   io.stdout.write(`# side ${who} plays ${what}; value P(a wins) + 1/2 P(draw) = ${e.value.toFixed(4)}\n`);
   io.stdout.write(`# ${e.states} decision states of side ${who} are reached; the ${e.lines.length} most frequent groups (p: the probability a duel reaches a group's states, summed over them: the expected number of such decisions per duel)\n`);
   for (const line of e.lines) io.stdout.write(`${line}\n`);
+}
+
+/** A flag's integer: its text must be decimal digits ("0x2", "1e0", "", "x" and a repeated flag are not), else NaN. */
+function flagInt(v: number | string | undefined, dflt: number): number {
+  if (v === undefined) return dflt;
+  if (typeof v === 'number') return v;
+  // A flag given twice arrives as a list: not an integer.
+  if (typeof v !== 'string') return Number.NaN;
+  return /^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
+}
+
+function shown(v: number | string | undefined): string {
+  return typeof v === 'number' || v === undefined || /^\d+$/.test(String(v)) ? String(v) : JSON.stringify(v);
 }

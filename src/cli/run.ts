@@ -2,6 +2,7 @@
  * `balance run` and `balance exact`: study -> tasks -> merged tallies (simulated on workers) or
  * exact probabilities -> summary.csv, distribution.csv, run.json, report.md.
  */
+import { checkSummaryNumbers } from '../report/check-summary.js';
 import { readFileSync } from 'node:fs';
 import { basename, extname, join, relative, resolve } from 'node:path';
 import type { Engine } from '../batch/engine.js';
@@ -176,6 +177,7 @@ export async function reportCommand(dir: string, io: RunIo): Promise<RunResult> 
     }
   };
   const csv = { summary: read('summary.csv')!, distribution: read('distribution.csv')!, run: read('run.json')!, compare: read('compare.csv', true) };
+  checkSummaryNumbers(join(dir, 'summary.csv'), csv.summary);
   let reports: { markdown: string; html: string };
   try {
     reports = await renderReports(csv);

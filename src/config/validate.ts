@@ -79,6 +79,11 @@ function messageFor(issue: z.core.$ZodIssue, input: unknown): string {
   }
 }
 
+/** 1 when a union branch failed on its input's type itself (a string branch given a mapping), else 0. */
+function rootMismatch(issues: readonly z.core.$ZodIssue[]): number {
+  return issues.some((i) => i.code === 'invalid_type' && i.path.length === 0) ? 1 : 0;
+}
+
 /** Validates `study.data` against `schema`; throws a ConfigError listing every problem. */
 export function validate<T extends z.ZodType>(study: LoadedStudy, schema: T): z.output<T> {
   // jitless: a study is parsed once per process, so zod's compiled fast path (new Function per
@@ -100,8 +105,9 @@ export function validate<T extends z.ZodType>(study: LoadedStudy, schema: T): z.
       continue;
     }
     if (issue.code === 'invalid_union' && issue.errors.length > 0) {
-      // Report the branch that got furthest (the fewest issues), so the message is specific.
-      const best = [...issue.errors].sort((a, b) => a.length - b.length)[0]!;
+      // Report the branch that got furthest, so the message is specific: a branch whose type
+      // matched (no type mismatch at its root) wins over one that did not, then the fewest issues.
+      const best = [...issue.errors].sort((a, b) => rootMismatch(a) - rootMismatch(b) || a.length - b.length)[0]!;
       for (const sub of best) {
         const subPath = [...path, ...sub.path.filter((p): p is string | number => typeof p !== 'symbol')];
         problems.push(study.problemAt(subPath, messageFor(sub, (sub as { input?: unknown }).input)));
