@@ -15,6 +15,7 @@ import { skirmishBattle } from '../src/systems/skirmish/battle/mode.js';
 import type { BattleStudy } from '../src/systems/skirmish/battle/schema.js';
 import type { BattleSpec } from '../src/systems/skirmish/battle/setup.js';
 import type { Kernel, PlannedTask } from '../src/systems/types.js';
+import { kernelRates } from './kernel-rate.js';
 
 function tasksOf(file: string): PlannedTask<BattleSpec>[] {
   const path = fileURLToPath(new URL(`../../configs/${file}`, import.meta.url));
@@ -25,23 +26,7 @@ const open = tasksOf('skirmish-battle.yaml')[0]!;
 const terrain = tasksOf('skirmish-battle-terrain.yaml')[0]!;
 
 /** Best of 3: battles per wall-clock second, and per second of this thread's CPU time (what a busy machine leaves). */
-function rate(kernel: Kernel<BattleSpec, unknown>, spec: BattleSpec, n: number): { wall: number; cpu: number } {
-  const p = kernel.prepare(spec);
-  const tally = new Float64Array(kernel.tallySize(spec));
-  const rng = Int32Array.from([1, 2, 3, 4]);
-  kernel.run(p, rng, Math.min(n, 2_000), tally);
-  let wall = 0;
-  let cpu = 0;
-  for (let rep = 0; rep < 3; rep++) {
-    const t0 = performance.now();
-    const c0 = process.cpuUsage();
-    kernel.run(p, rng, n, tally);
-    const c = process.cpuUsage(c0);
-    wall = Math.max(wall, n / ((performance.now() - t0) / 1000));
-    cpu = Math.max(cpu, n / ((c.user + c.system) / 1e6));
-  }
-  return { wall, cpu };
-}
+const rate = (kernel: Kernel<BattleSpec, unknown>, spec: BattleSpec, n: number): { wall: number; cpu: number } => kernelRates(kernel, spec, n, 2_000);
 
 const k = (x: number): string => `${(x / 1e3).toFixed(1)} k/s`;
 const N = Number(process.env['BENCH_BATTLES'] ?? 50_000);

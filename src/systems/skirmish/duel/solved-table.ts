@@ -13,23 +13,11 @@
  * draw whatever anyone does), so they have no decision; quiet() tells the caller such a miss is
  * expected.
  */
-import type { Action, DuelView, FighterView } from './actions.js';
+import type { Action, DuelView } from './actions.js';
 import { ACTION, type DuelGraph } from './graph.js';
 import { IdTable } from './id-table.js';
 import { restOfRound } from './quiet.js';
-import { FIGHTER_FIELDS, STATE_SIZE } from './state.js';
-
-/** Writes fighter f's fields as state.ts saves them. */
-function viewInto(f: FighterView, out: number[], at: number): void {
-  out[at] = f.state;
-  out[at + 1] = f.woundsLeft;
-  out[at + 2] = f.primary;
-  out[at + 3] = f.braced;
-  out[at + 4] = f.aimed;
-  out[at + 5] = f.moved ? 1 : 0;
-  out[at + 6] = f.rangedThisActivation ? 1 : 0;
-  out[at + 7] = f.hidden ? 1 : 0;
-}
+import { FIGHTER_FIELDS, saveFighter, STATE_SIZE } from './state.js';
 
 export class SolvedTable {
   private readonly picks = new IdTable();
@@ -74,8 +62,8 @@ export class SolvedTable {
   /** The recorded pick of side s at the live duel's current action (already counted by Duel.nextAction), or -1. */
   decide(duel: DuelView, side: number): Action | -1 {
     const t = this.scratch;
-    viewInto(duel.fighters[0], t, 0);
-    viewInto(duel.fighters[1], t, FIGHTER_FIELDS);
+    saveFighter(duel.fighters[0], t, 0);
+    saveFighter(duel.fighters[1], t, FIGHTER_FIELDS);
     t[2 * FIGHTER_FIELDS] = duel.distance;
     t[2 * FIGHTER_FIELDS + 1] = duel.actionsLeft + 1;
     return this.lookup(duel.round, side, duel.which);

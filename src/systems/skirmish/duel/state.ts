@@ -5,12 +5,14 @@
  * the engine reads, so two states with equal keys play on identically.
  */
 import type { Duel } from './engine.js';
+import type { FighterView } from './actions.js';
 import type { Fighter } from './fighter.js';
 
 export const FIGHTER_FIELDS = 8;
 export const STATE_SIZE = 2 * FIGHTER_FIELDS + 2;
 
-function saveFighter(f: Fighter, out: number[], at: number): void {
+/** Writes fighter f's fields at `at` (the engine's fighter, or the view a policy sees: solved-table.ts). */
+export function saveFighter(f: FighterView, out: number[], at: number): void {
   out[at] = f.state;
   out[at + 1] = f.woundsLeft;
   out[at + 2] = f.primary;
