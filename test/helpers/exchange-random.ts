@@ -42,3 +42,17 @@ export function randomExchangeDuel(seed: number, maxRounds = 8, small = false): 
   };
   return { a: side('a'), b: side('b'), knobs, maxRounds: Math.min(maxRounds, 3 + r(6)) };
 }
+
+/**
+ * A random exchange duel with Prone in play (stand-up decisions): a starts Prone (b too on even
+ * seeds), and both weapons knock the loser Prone from Hit Margin 2 (besides what else they inflict).
+ */
+export function proneExchangeDuel(seed: number, maxRounds = 8, small = false): ExchangeDuelSpec {
+  const s = randomExchangeDuel(seed, maxRounds, small);
+  const knock = (side: ExchangeDuelSpec['a'], prone: boolean): ExchangeDuelSpec['a'] => {
+    const w = side.loadout.weapon;
+    const conditions: readonly Condition[] = prone && !side.conditions.includes('prone') ? [...side.conditions, 'prone'] : side.conditions;
+    return { ...side, conditions, loadout: { ...side.loadout, weapon: { ...w, inflicts: { ...w.inflicts, prone: { margin: 2 } } } } };
+  };
+  return { ...s, a: knock(s.a, true), b: knock(s.b, seed % 2 === 0) };
+}

@@ -155,9 +155,14 @@ export class Combatant {
     this.used = 0;
   }
 
+  /** Prone and able to pay for standing up (1 AD, Slowed 2): the rules let it stand now. */
+  canStand(): boolean {
+    return this.prone && this.ready >= this.cost(1);
+  }
+
   /** Prone: standing costs 1 AD (Slowed: 2); the policy stands when it can pay. Returns the AD paid. */
   standUp(): number {
-    if (!this.prone || this.ready < this.cost(1)) return 0;
+    if (!this.canStand()) return 0;
     const c = this.cost(1);
     this.pay(c);
     this.prone = false;

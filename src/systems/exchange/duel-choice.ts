@@ -1,6 +1,6 @@
 /**
  * What a solving side may choose in an exchange duel (issue #15: attacks per turn and their Boost,
- * the response and its Boost, which die a Wound takes), built from what the rules allow: legality
+ * the response and its Boost, which die a Wound takes, standing up when Prone), built from what the rules allow: legality
  * and costs come from combatant.ts, the same methods the named policies call. The duel engine asks
  * a DuelChooser (solver only; null in run) at each of these decisions for a solving side.
  */
@@ -25,6 +25,8 @@ export const RESPONSE_DECISION = 1;
 export const WOUND_DECISION = 2;
 /** Which die Lingering Harm's Wound takes. */
 export const HARM_DECISION = 3;
+/** Stand up now or stay Prone, at each attack boundary of the side's own turn (extra 0). */
+export const STAND_DECISION = 4;
 
 /** `extra` of a Wound decision in an Exchange: what the rest of the Exchange reads (Wounds, Hit Margin), or -1 out of range. */
 export function woundExtra(wounds: number, margin: number): number {
@@ -66,4 +68,15 @@ export function chooseResponse(def: Combatant, ch: DuelChooser, clashLegal: bool
 export function chooseMagicFirst(c: Combatant, ch: DuelChooser, kind: number, extra: number): boolean {
   if (c.readyMagic === 0 || c.ready === 0) return !c.policy.keepMagic;
   return ch.choose(c.index, 2, kind, extra, c.policy.keepMagic ? 1 : 0) === 0;
+}
+
+/**
+ * Standing up when Prone (seed 001: "Standing has a base cost of 1 AD"; movement happens during
+ * one's own turn, before, between or after its attacks): option 0 stands now and pays, option 1
+ * stays Prone. A decision only when the character is Prone and can pay. The named policy stands at
+ * the start of its turn (`turnStart`: no attack made yet) and not later. True when it stands.
+ */
+export function chooseStandUp(me: Combatant, ch: DuelChooser, turnStart: boolean): boolean {
+  if (!me.canStand()) return false;
+  return ch.choose(me.index, 2, STAND_DECISION, 0, turnStart ? 0 : 1) === 0;
 }

@@ -6,7 +6,7 @@
  * are grouped into one line. Which side and which solution: as for skirmish (explainModes).
  */
 import { explainModes, ranges, type Explained } from '../skirmish/duel/explain.js';
-import { ATTACK_DECISION, HARM_DECISION, RESPONSE_DECISION, WOUND_DECISION } from './duel-choice.js';
+import { ATTACK_DECISION, HARM_DECISION, RESPONSE_DECISION, STAND_DECISION, WOUND_DECISION } from './duel-choice.js';
 import { exactExchangeDuel } from './duel-exact.js';
 import { solveExchangePlay } from './duel-policy.js';
 import type { Combatant } from './combatant.js';
@@ -39,6 +39,7 @@ function situation(duel: ExchangeDuel, side: number, kind: number, extra: number
 /** The option taken, in words. */
 function optionWords(duel: ExchangeDuel, side: number, kind: number, option: number): string {
   if (kind === ATTACK_DECISION) return option === 0 ? 'stop attacking' : `${duel.attacks > 0 ? 'attack again' : 'attack'}, Boost ${option - 1}`;
+  if (kind === STAND_DECISION) return option === 0 ? `stand up (${duel.chars[side]!.cost(1)} AD)` : 'stay Prone';
   if (kind === RESPONSE_DECISION) {
     if (option === 0) return 'No Response';
     const def = duel.chars[side]!;

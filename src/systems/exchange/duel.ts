@@ -15,7 +15,7 @@ import {
   type Condition, type ExchangePolicy,
 } from './combatant.js';
 import {
-  chooseAttackBoost, chooseMagicFirst, chooseResponse, HARM_DECISION, RESPONSE_CODE, WOUND_DECISION, woundExtra, type DuelChooser,
+  chooseAttackBoost, chooseMagicFirst, chooseResponse, chooseStandUp, HARM_DECISION, RESPONSE_CODE, WOUND_DECISION, woundExtra, type DuelChooser,
 } from './duel-choice.js';
 import { attackEdge, CLASH, exchangeMargin, guardEdge, hitWounds, NO_RESPONSE, rollTotal, type ExchangeKnobs } from './rules.js';
 import type { ExchangeLoadout } from './compile.js';
@@ -116,24 +116,40 @@ export class ExchangeDuel {
     if (this.loser < 0) this.endTurn(s);
   }
 
-  /** The start of side s's turn: Refresh, then stand up if Prone (the policy stands whenever it can pay). */
+  /**
+   * The start of side s's turn: Refresh, then stand up if Prone (the named policy stands whenever it
+   * can pay; a solving side decides at each attack boundary instead, see attack).
+   */
   beginTurn(s: number): void {
     const me = this.chars[s]!;
     this.active = s;
     this.attacks = 0;
     me.refresh();
     if (this.observer !== null) this.emit(s, 'refresh', { ready: me.ready, wounded: me.wounded, state_after: me.stateWord() });
-    // Standing has a base cost of 1 AD (Slowed doubles it).
+    const ch = this.chooser;
+    if (ch === null || ch.solving[s] !== true) this.standUp(s);
+  }
+
+  /** Side s stands up if Prone and it can pay: standing has a base cost of 1 AD (Slowed doubles it). */
+  private standUp(s: number): void {
+    const me = this.chars[s]!;
     const stood = me.standUp();
     if (stood > 0 && this.observer !== null) this.emit(s, 'stand-up', { cost: stood, ready: me.ready, state_after: me.stateWord() });
   }
 
-  /** Side s's next proactive attack, if its policy makes one: at most Skill Level + 1 a turn, while both fight. False when the turn's attacks are over. */
+  /**
+   * Side s's next proactive attack, if its policy makes one: at most Skill Level + 1 a turn, while
+   * both fight. False when the turn's attacks are over. A solving side that is Prone first chooses
+   * to stand up or stay Prone (before its first attack, between attacks, or before ending its turn).
+   */
   attack(s: number): boolean {
     const me = this.chars[s]!;
-    if (this.attacks > me.attackSkill || this.loser >= 0) return false;
+    if (this.loser >= 0) return false;
     const ch = this.chooser;
-    const boost = ch !== null && ch.solving[s] === true ? chooseAttackBoost(me, ch) : me.attackBoost(me.attackSkill, me.baseCost, me.policy.reserve);
+    const solving = ch !== null && ch.solving[s] === true;
+    if (solving && me.prone && chooseStandUp(me, ch, this.attacks === 0)) this.standUp(s);
+    if (this.attacks > me.attackSkill) return false;
+    const boost = solving ? chooseAttackBoost(me, ch) : me.attackBoost(me.attackSkill, me.baseCost, me.policy.reserve);
     if (boost < 0) return false;
     this.attacks++;
     this.exchange(s, boost);

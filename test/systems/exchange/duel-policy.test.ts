@@ -3,10 +3,11 @@
  * played by the exact walker, gives exactly the solver's value (so every decision the walk meets
  * was recorded, and recorded with its best option); the simulator playing the table (solved once in
  * the kernel's prepare) matches the exact value within 4 SE with no table misses; the optimal side
- * against a named opponent scores at least the minimax value (4 SE); the policy gap columns bracket.
+ * against a named opponent scores at least the minimax value (4 SE); the policy gap columns bracket;
+ * the same with Prone in play, where solved sides choose to stand up or stay Prone.
  */
 import { describe, expect, it } from 'vitest';
-import { randomExchangeDuel } from '../../helpers/exchange-random.js';
+import { proneExchangeDuel, randomExchangeDuel } from '../../helpers/exchange-random.js';
 import { expectMeanNear, expectRateNear, SE_MULTIPLE } from '../../helpers/se.js';
 import type { ExchangeDuelSpec } from '../../../src/systems/exchange/duel.js';
 import { exactExchangeDuel } from '../../../src/systems/exchange/duel-exact.js';
@@ -14,6 +15,7 @@ import { exchangeDuelDice, exchangeDuelLayout } from '../../../src/systems/excha
 import { exchangePolicyGap, exchangeStudyPlayer, solveExchangePlay } from '../../../src/systems/exchange/duel-policy.js';
 import { solveExchangeDuel, type SideMode } from '../../../src/systems/exchange/duel-solve.js';
 import type { TablePlayer } from '../../../src/systems/exchange/duel-table.js';
+import { STAND_DECISION } from '../../../src/systems/exchange/duel-choice.js';
 import { BEST_RESPONSE, NAMED, OPTIMAL } from '../../../src/systems/skirmish/duel/solved-policy.js';
 
 const EPS = 1e-12;
@@ -75,6 +77,34 @@ describe('solved exchange policies in studies', () => {
         expectMeanNear((tally[L.winner]! + tally[L.winner + 2]! / 2) / n, v, Math.max(sd, 0.01), n, `duel ${k} score`);
       }
     }
+  });
+
+  it('with Prone in play (stand up or stay Prone): the table walk gives the solver\'s value; the simulator matches it (4 SE); no misses', () => {
+    const n = 20_000;
+    let stays = 0;
+    // Duels where the solved sides stay Prone in some states (a thrown or projectile weapon on one side).
+    for (const seed of [5354, 5356]) {
+      const base = proneExchangeDuel(seed, 3, true);
+      for (const solved of [[BEST_RESPONSE, NAMED], [NAMED, OPTIMAL]] as const) {
+        const spec: ExchangeDuelSpec = { ...base, solved };
+        const player = exchangeStudyPlayer(spec)!;
+        player.hook = (_duel, _side, kind, _extra, option, _width, p) => {
+          if (kind === STAND_DECISION && option === 1) stays += p;
+        };
+        const exact = exactExchangeDuel(spec, undefined, player).tally;
+        player.hook = null;
+        if (solved[0] === BEST_RESPONSE) expect(score(exact), `duel ${seed}`).toBeCloseTo(solveExchangeDuel(spec, ['solved', 'named']).value, 10);
+        // b's part of the minimax solution holds a's named policy to the minimax value or below.
+        else expect(score(exact), `duel ${seed}`).toBeLessThanOrEqual(solveExchangeDuel(spec, ['solved', 'solved']).value + EPS);
+        expect(player.misses, `duel ${seed} exact`).toBe(0);
+        const { tally, player: simPlayer } = simulate(spec, n, seed);
+        const L = exchangeDuelLayout(spec.maxRounds);
+        for (let w = 0; w < 3; w++) expectRateNear(tally[L.winner + w]! / n, exact[L.winner + w]!, n, `duel ${seed} winner ${w}`);
+        for (let e = 0; e < 3; e++) expectRateNear(tally[L.end + e]! / n, exact[L.end + e]!, n, `duel ${seed} end ${e}`);
+        expect(simPlayer.misses, `duel ${seed} run`).toBe(0);
+      }
+    }
+    expect(stays).toBeGreaterThan(1);
   });
 
   it('run: the optimal side against a named opponent scores at least the minimax value (4 SE)', () => {

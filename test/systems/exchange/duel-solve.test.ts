@@ -1,12 +1,13 @@
 /**
  * Solved exchange duels (issue #15, library): with both sides named the solver's value is the exact
- * walker's; the best-response and minimax inequalities hold on random duels; a mirror duel with a
+ * walker's; the best-response and minimax inequalities hold on random duels (also with Prone and
+ * its stand-up decisions in play); a mirror duel with a
  * random opener has optimal value exactly 1/2; a solving side's options are what the rules allow,
  * and the engine plays the option taken (scripted dice, a scripted chooser).
  */
 import { describe, expect, it } from 'vitest';
 import { scripted } from '../../../src/dice/dice.js';
-import { randomExchangeDuel, WEAPONS } from '../../helpers/exchange-random.js';
+import { proneExchangeDuel, randomExchangeDuel, WEAPONS } from '../../helpers/exchange-random.js';
 import type { ExchangeLoadout } from '../../../src/systems/exchange/compile.js';
 import { ExchangeDuel, parsePolicy, type ExchangeDuelSpec } from '../../../src/systems/exchange/duel.js';
 import { chooseAttackBoost, chooseResponse, RESPONSE_CODE, type DuelChooser } from '../../../src/systems/exchange/duel-choice.js';
@@ -64,6 +65,23 @@ describe('solved exchange duels', () => {
     }
     // The named policies are not optimal everywhere: solving must find better play somewhere.
     expect(strict).toBeGreaterThan(6);
+  });
+
+  it('with Prone in play (stand-up decisions) the brackets hold on 10 random duels, and solving still finds better play', () => {
+    let strict = 0;
+    for (let k = 0; k < 10; k++) {
+      const s = proneExchangeDuel(4100 + k, 2, true);
+      const named = solveExchangeDuel(s, ['named', 'named']).value;
+      const brA = solveExchangeDuel(s, ['solved', 'named']).value;
+      const brB = solveExchangeDuel(s, ['named', 'solved']).value;
+      const opt = solveExchangeDuel(s, ['solved', 'solved']).value;
+      expect(brA, `duel ${k}`).toBeGreaterThanOrEqual(named - EPS);
+      expect(named, `duel ${k}`).toBeGreaterThanOrEqual(brB - EPS);
+      expect(opt, `duel ${k}`).toBeGreaterThanOrEqual(brB - EPS);
+      expect(opt, `duel ${k}`).toBeLessThanOrEqual(brA + EPS);
+      if (brA > named + 1e-6 || brB < named - 1e-6) strict++;
+    }
+    expect(strict).toBeGreaterThan(5);
   });
 
   it('a mirror duel with a random opener has optimal value exactly 1/2', () => {
