@@ -4,7 +4,8 @@
  * Continuation Checks on) with the states visited and dice paths replayed, best of 5 after a
  * warm-up; beside it the dice engine's duels per second on one core, and how many simulated duels
  * the exact time buys (with the standard error of a win rate they would give). Then the solved
- * values of the first duel (solve.ts): a's best response to b's named policy and the minimax value.
+ * values of the first duel (solve.ts): a's best response to b's named policy and the minimax value,
+ * and the same for mace + leather against sword + leather (the mace knocks Prone: stand-up decisions).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +63,17 @@ for (const modes of [['named', 'named'], ['solved', 'named'], ['named', 'solved'
   const r = solveExchangeDuel(first, modes);
   const c = process.cpuUsage(c0);
   console.log(`solved ${modes.join(' vs ')}: P(a) + P(draw)/2 = ${r.value.toFixed(6)} in ${(performance.now() - t0).toFixed(0)} ms (CPU ${((c.user + c.system) / 1000).toFixed(0)} ms), ${r.states} states, ${r.paths} paths`);
+}
+
+// Prone in play: the mace knocks the sword down from Hit Margin 4, so a solving side also chooses
+// to stand up or stay Prone at each attack boundary of its own turn.
+const mace = pick('mace-leather', 'sword-leather').spec;
+for (const modes of [['named', 'named'], ['solved', 'named'], ['named', 'solved'], ['solved', 'solved']] as [SideMode, SideMode][]) {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const r = solveExchangeDuel(mace, modes);
+  const c = process.cpuUsage(c0);
+  console.log(`mace vs sword, solved ${modes.join(' vs ')}: P(a) + P(draw)/2 = ${r.value.toFixed(6)} in ${(performance.now() - t0).toFixed(0)} ms (CPU ${((c.user + c.system) / 1000).toFixed(0)} ms), ${r.states} states, ${r.paths} paths`);
 }
 
 // Solved policies in studies (issue #15): solving with the decision table recorded, the table's
