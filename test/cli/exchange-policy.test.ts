@@ -58,8 +58,8 @@ describe('solved policies in exchange duel studies', () => {
     const body = lines.filter((l) => !l.startsWith('#'));
     expect(body).toHaveLength(5);
     for (const l of body) {
-      expect(l).toMatch(/^rounds? [\d, -]+; VIT \d, \d Ready AD.*; opponent VIT \d.*; (your|their) turn, \d attacks? made|end of your turn/);
-      expect(l).toMatch(/: (stop attacking|attack( again)?, Boost \d|No Response|Full Guard, Boost \d|Clash, Boost \d|the Wound takes Ready (MD|AD) first) \(p=\d\.\d{3}\)$/);
+      expect(l).toMatch(/^rounds? [\d, -]+; VIT \d, \d Ready AD.*; opponent VIT \d.*; ((your|their) turn( \((1st|2nd) in the round\))?, \d attacks? made|end of your turn)/);
+      expect(l).toMatch(/: (no attack this turn|stop attacking|attack( again)?, Boost \d|No Response|Full Guard, Boost \d|Clash, Boost \d|the Wounds? takes? Ready (MD|AD) first|stand up \(\d AD\)|stay Prone) \(p=\d\.\d{3}\)$/);
     }
     const ps = body.map((l) => Number(/p=([\d.]+)/.exec(l)![1]));
     expect([...ps].sort((x, y) => y - x)).toEqual(ps);
