@@ -62,13 +62,20 @@ export function reportData(files: { summary: string; distribution: string; compa
   };
 }
 
-/** Side a's label: the loadout, with its policy when the study plays it under several. */
+/** Solved policies: a label always names them (a reader would otherwise take the loadout's usual play). */
+const SOLVED_POLICIES: ReadonlySet<string> = new Set(['best-response', 'optimal']);
+
+function sideLabel(r: Row, col: string, policy: string | undefined, varies: boolean): string {
+  return policy !== undefined && (varies || SOLVED_POLICIES.has(policy)) ? `${r[col]!} (${policy})` : r[col]!;
+}
+
+/** Side a's label: the loadout, with its policy when the study plays it under several, or when it is solved. */
 export function aLabel(d: ReportData, r: Row): string {
-  return d.policyInLabel.a ? `${r[d.aCol]!} (${r['policy_a']!})` : r[d.aCol]!;
+  return sideLabel(r, d.aCol, r['policy_a'], d.policyInLabel.a);
 }
 
 export function bLabel(d: ReportData, r: Row): string {
-  return d.policyInLabel.b ? `${r[d.bCol]!} (${r['policy_b']!})` : r[d.bCol]!;
+  return sideLabel(r, d.bCol, r['policy_b'], d.policyInLabel.b);
 }
 
 /** What sets a group of matchups apart besides the sides: the situation or the conditions ('' for none). */
