@@ -2,7 +2,7 @@
  * report.html of one small study per mode, opened in one headless Chromium (several pages):
  * no SVG wider than its container, no two visible text elements of a chart overlapping, every
  * matchup x policy x situation x variant its own labelled heatmap mark, no probability above 1,
- * nothing fetched and no console errors.
+ * nothing fetched and no console errors; and an exact exchange duel report with its policy gap chart.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -59,6 +59,9 @@ function markOf(row: Row, marks: readonly string[], sides: readonly [string, str
   return marks.filter((m) => want.every((w) => m.split('; ').includes(w)));
 }
 
+// configs/exchange-policy-gap.yaml made small (as in test/cli/exchange-policy.test.ts): exact, with the policy gap chart.
+const GAP = readFileSync(join(ROOT, 'configs/exchange-policy-gap.yaml'), 'utf8').replace('vitality: 4', 'vitality: 3').replace('maxRounds: 6', 'maxRounds: 3');
+
 describe('report.html in a browser, one study per mode', () => {
   let browser: Browser;
   // One page for all (@sparticuz/chromium runs single-process: closing the last page ends the browser).
@@ -106,4 +109,26 @@ describe('report.html in a browser, one study per mode', () => {
       expect(errors).toEqual([]);
     });
   }
+
+  it('exchange duel exact with the policy gap chart: fits, no overlapping text (axis labels included), no errors', async () => {
+    const out = tempDir();
+    const r = balance(['exact', studyFile(GAP), '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    errors.length = 0;
+    await page.goto(`file://${join(out, 'report.html')}`);
+    expect(await page.locator('#policy-gap svg').count()).toBe(4);
+    const m = await page.evaluate(measure);
+    expect(m.tooWide).toEqual([]);
+    expect(m.overlaps).toEqual([]);
+    // The plays under each panel ("named", "best response", "optimal") stand apart, not run together.
+    const gaps = await page.locator('#policy-gap svg').evaluateAll((svgs) => svgs.map((svg) => {
+      // The x axis's labels: the y axis's are percentages.
+      const row = [...svg.querySelectorAll('.role-axis-label text')].filter((t) => !(t.textContent ?? '').endsWith('%'))
+        .map((t) => t.getBoundingClientRect()).sort((a, b) => a.left - b.left);
+      return row.length === 3 ? Math.min(...row.slice(1).map((r, i) => r.left - row[i]!.right)) : -Infinity;
+    }));
+    expect(gaps).toHaveLength(4);
+    for (const g of gaps) expect(g).toBeGreaterThanOrEqual(4);
+    expect(errors).toEqual([]);
+  });
 });

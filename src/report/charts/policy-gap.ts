@@ -15,7 +15,9 @@ export const GAP_NOTE =
   "Each side's win probability when both sides play their named policies, when that side plays its best reply to the other's " +
   'named policy (best response), and when both play the minimax solution (optimal). A side that gains a lot from best response ' +
   "exploits the other's named policy; a weapon whose value comes from the opponent's bad play stands out: it wins under named " +
-  'play and falls under optimal play. Solved play maximises P(win) + 1/2 P(draw), so a best response can trade wins for draws. ' +
+  'play and falls under optimal play. Solved play maximises P(win) + 1/2 P(draw), so a best response can trade wins for draws, ' +
+  'and under optimal play many duels are draws at maxRounds (the side that would lose keeps out of reach, or neither attacks ' +
+  'until the last round), so both optimal bars can be low. ' +
   'Empty bars: the solve was over its budget (README: Exact duels and solved policies).';
 
 /** Whether summary.csv has the gap columns. */
@@ -47,7 +49,8 @@ export function gapPanels(d: ReportData): { panels: TopLevelSpec[]; total: numbe
       height: 90,
       mark: 'bar',
       encoding: {
-        x: { field: 'play', type: 'nominal', sort: PLAYS.map((p) => p[1]), title: null, axis: { labelAngle: 0 } },
+        // "best response" on two lines: on one it ran into its neighbours ("named best responseoptimal").
+        x: { field: 'play', type: 'nominal', sort: PLAYS.map((p) => p[1]), title: null, axis: { labelAngle: 0, labelExpr: "split(datum.label, ' ')" } },
         xOffset: { field: 'side', type: 'nominal', sort: ['a wins', 'b wins'] },
         y: { field: 'probability', type: 'quantitative', title: 'win probability', scale: { domain: [0, 1] }, axis: { format: '.0%', tickCount: 3 } },
         color: { field: 'side', type: 'nominal', sort: ['a wins', 'b wins'], title: null },
