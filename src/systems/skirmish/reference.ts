@@ -37,54 +37,77 @@ export interface AttackResult {
   readonly code: number;
 }
 
-function rollColour(dice: Dice, n: number, spec: AttackSpec): { faces: number[]; hits: number; crits: number } {
-  const faces: number[] = [];
+/** Where the criticals sit in rollStrike()'s packed count (a Strike Pool has at most 15 dice). */
+const CRIT_SHIFT = 8;
+const COUNT_MASK = (1 << CRIT_SHIFT) - 1;
+
+/**
+ * Rolls n attack dice: hits (criticals included) | criticals << CRIT_SHIFT, packed so nothing is
+ * allocated; each face is also pushed to `faces` when given (the reference keeps them).
+ */
+function rollStrike(dice: Dice, n: number, hitFace: number, critFace: number, faces: number[] | null): number {
   let hits = 0;
   let crits = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < n; ++i) {
     const face = dice.roll(6);
-    faces.push(face);
-    const hit = passes(face, spec.hitFace);
-    if (hit) hits++;
-    if (hit && face >= spec.critFace) crits++;
+    if (faces !== null) faces.push(face);
+    if (passes(face, hitFace)) {
+      hits++;
+      if (face >= critFace) crits++;
+    }
   }
-  return { faces, hits, crits };
+  return hits | (crits << CRIT_SHIFT);
 }
 
-function rollDefence(dice: Dice, needs: readonly number[]): { faces: number[]; successes: number } {
-  const faces: number[] = [];
+/** Rolls one defence die per need; returns the successes (faces pushed to `faces` when given). */
+function rollBlocks(dice: Dice, needs: readonly number[], faces: number[] | null): number {
   let successes = 0;
-  for (const need of needs) {
+  for (let i = 0; i !== needs.length; ++i) {
     const face = dice.roll(6);
-    faces.push(face);
-    if (passes(face, need)) successes++;
+    if (faces !== null) faces.push(face);
+    if (passes(face, needs[i]!)) successes++;
   }
-  return { faces, successes };
+  return successes;
 }
 
 /** Rolls one attack: Might then Skill attack dice, then Might then Skill defence dice. */
 export function rollAttack(dice: Dice, spec: AttackSpec): AttackResult {
-  const am = rollColour(dice, spec.mightDice, spec);
-  const as = rollColour(dice, spec.skillDice, spec);
-  const dm = rollDefence(dice, spec.defMight);
-  const ds = rollDefence(dice, spec.defSkill);
+  const faces: [number[], number[], number[], number[]] = [[], [], [], []];
+  const am = rollStrike(dice, spec.mightDice, spec.hitFace, spec.critFace, faces[0]);
+  const as = rollStrike(dice, spec.skillDice, spec.hitFace, spec.critFace, faces[1]);
+  const dm = rollBlocks(dice, spec.defMight, faces[2]);
+  const ds = rollBlocks(dice, spec.defSkill, faces[3]);
 
-  const colour = (a: typeof am, d: typeof dm): ColourResult => {
-    const normal = a.hits - a.crits;
-    const b = blockColour(normal, d.successes, spec.tieToDefender);
+  const colour = (strike: number, attackFaces: number[], successes: number, defenceFaces: number[]): ColourResult => {
+    const hits = strike & COUNT_MASK;
+    const crits = strike >> CRIT_SHIFT;
+    const normal = hits - crits;
+    const b = blockColour(normal, successes, spec.tieToDefender);
     return {
-      faces: a.faces, hits: a.hits, crits: a.crits, defenceFaces: d.faces, successes: d.successes,
-      blocked: normal - b.through, tie: normal >= 1 && normal === d.successes, left: b.left,
+      faces: attackFaces, hits, crits, defenceFaces, successes,
+      blocked: normal - b.through, tie: normal >= 1 && normal === successes, left: b.left,
     };
   };
-  const might = colour(am, dm);
-  const skill = colour(as, ds);
+  const might = colour(am, faces[0], dm, faces[2]);
+  const skill = colour(as, faces[1], ds, faces[3]);
   const s = newSettled();
-  settle(spec, am.hits, am.crits, as.hits, as.crits, dm.successes, ds.successes, s);
+  settle(spec, might.hits, might.crits, skill.hits, skill.crits, dm, ds, s);
   return {
     might, skill, dodgeBlocks: s.dodgeBlocks, shoveBlocks: s.shoveBlocks, unblocked: s.unblocked, state: s.state,
     woundsLeft: s.woundsLeft, dodgeMoved: s.dodgeMoved, shoveMoved: s.shoveMoved, code: s.code,
   };
+}
+
+/**
+ * rollAttack() without keeping anything but counts: the same dice in the same order, the same
+ * outcome code, the details in `out` (reused). What the per-die engines call in their hot loop.
+ */
+export function rollCode(dice: Dice, spec: AttackSpec, out: Settled): number {
+  const am = rollStrike(dice, spec.mightDice, spec.hitFace, spec.critFace, null);
+  const as = rollStrike(dice, spec.skillDice, spec.hitFace, spec.critFace, null);
+  const dm = rollBlocks(dice, spec.defMight, null);
+  const ds = rollBlocks(dice, spec.defSkill, null);
+  return settle(spec, am & COUNT_MASK, am >> CRIT_SHIFT, as & COUNT_MASK, as >> CRIT_SHIFT, dm, ds, out);
 }
 
 /** What settle() works out; reused (not reallocated) by hot callers. */

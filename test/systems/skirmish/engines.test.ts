@@ -10,7 +10,7 @@ import { deriveStream, Xoshiro128ss } from '../../../src/dice/rng.js';
 import { exactOutcomes } from '../../../src/systems/skirmish/exact.js';
 import { buildKernel, runAttacks } from '../../../src/systems/skirmish/kernel.js';
 import { ACTIVE, DOWNED, STUNNED } from '../../../src/systems/skirmish/profile.js';
-import { rollAttack } from '../../../src/systems/skirmish/reference.js';
+import { newSettled, rollAttack, rollCode } from '../../../src/systems/skirmish/reference.js';
 import { STRIKE_POOL_CAP } from '../../../src/systems/skirmish/sequence.js';
 import { OUTCOME_CODES, type AttackSpec } from '../../../src/systems/skirmish/spec.js';
 
@@ -57,6 +57,44 @@ describe('kernel vs per-die reference', () => {
       }),
       { numRuns: 150, seed: 1 },
     );
+  });
+});
+
+describe('rollCode (the per-die engines\' roller) vs the per-die reference', () => {
+  it('the same outcome, details and final stream state, attack after attack, from the same stream', () => {
+    fc.assert(
+      fc.property(specArb(8, 8), fc.integer({ min: 0, max: 2 ** 31 }), (spec, seed) => {
+        const state = deriveStream(seed, 2);
+        const fast = new Xoshiro128ss(state);
+        const ref = new Xoshiro128ss(state);
+        const fastDice = new RngDice(fast);
+        const refDice = new RngDice(ref);
+        const out = newSettled();
+        for (let i = 0; i < 50; i++) {
+          const r = rollAttack(refDice, spec);
+          expect(rollCode(fastDice, spec, out)).toBe(r.code);
+          expect(out).toEqual({
+            dodgeBlocks: r.dodgeBlocks, shoveBlocks: r.shoveBlocks, unblocked: r.unblocked, state: r.state,
+            woundsLeft: r.woundsLeft, dodgeMoved: r.dodgeMoved, shoveMoved: r.shoveMoved, code: r.code,
+          });
+        }
+        expect(fast.state()).toEqual(ref.state());
+      }),
+      { numRuns: 150, seed: 5 },
+    );
+  });
+
+  it('reads scripted faces in the reference order: Might, Skill, Might defence, Skill defence', () => {
+    // 2 Might dice (6 crit, 4 hit), 1 Skill die (5 hit), 1 Might defence die (4: ties the normal Might
+    // hit, ties to the defender), 1 Skill defence die (1 fails): through = crit 1 + Might 0 + Skill 1 = 2.
+    const spec = { ...fc.sample(specArb(1, 1), { seed: 6, numRuns: 1 })[0]!, mightDice: 2, skillDice: 1, hitFace: 4, critFace: 6,
+      defMight: [4], defSkill: [4], tieToDefender: true, dodge: false, shove: false, defenderState: ACTIVE, woundsLeft: 5 };
+    const dice = new ScriptedDice([6, 4, 5, 4, 1]);
+    const out = newSettled();
+    rollCode(dice, spec, out);
+    expect(out.unblocked).toBe(2);
+    expect(dice.used).toBe(5);
+    expect(out.unblocked).toBe(rollAttack(new ScriptedDice([6, 4, 5, 4, 1]), spec).unblocked);
   });
 });
 

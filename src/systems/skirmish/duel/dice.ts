@@ -6,7 +6,7 @@
 import { RngDice, ScriptedDice, type Dice } from '../../../dice/dice.js';
 import { faceOf, Xoshiro128ss, type StreamState } from '../../../dice/rng.js';
 import { aliasPick } from '../../../dice/alias.js';
-import { rollAttack, type AttackResult } from '../reference.js';
+import { newSettled, rollAttack, rollCode, type AttackResult } from '../reference.js';
 import { AttackCache, type AttackEntry } from './setup.js';
 
 export interface DuelDice {
@@ -49,6 +49,8 @@ export class TableDuelDice implements DuelDice {
 export class PerDieDuelDice implements DuelDice {
   private log: number[] | null = null;
   private last: AttackResult | null = null;
+  /** rollCode()'s details, reused for every attack. */
+  private readonly settled = newSettled();
   constructor(
     private readonly dice: Dice,
     /** The generator underneath (unused by scripted dice). */
@@ -60,8 +62,10 @@ export class PerDieDuelDice implements DuelDice {
     return face;
   }
   attack(entry: AttackEntry): number {
+    // Not tracing: the same dice counted, nothing kept. Tracing: every face, for the event.
+    if (this.log === null) return rollCode(this.dice, entry.spec, this.settled);
     const r = rollAttack(this.dice, entry.spec);
-    if (this.log !== null) this.last = r;
+    this.last = r;
     return r.code;
   }
   record(on: boolean): void {

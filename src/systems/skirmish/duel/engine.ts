@@ -100,7 +100,11 @@ export class Duel implements DuelView {
     this.start();
     if (this.observer !== null) this.observer.begin();
     const maxRounds = this.spec.settings.maxRounds;
-    for (this.round = 1; this.round <= maxRounds; this.round++) {
+    // The round counter in a local: a duel that reaches maxRounds leaves `round` at maxRounds with no
+    // extra store on that rare path (an unvisited store there deoptimised the kernel at its first draw).
+    this.round = 0;
+    for (let round = 1; round <= maxRounds; round++) {
+      this.round = round;
       const first = this.initiative();
       if (first >= 0) {
         this.which = 0;
@@ -110,7 +114,6 @@ export class Duel implements DuelView {
       }
       if (this.over) break;
     }
-    if (!this.over) this.round = maxRounds;
     const winner = this.winner();
     if (this.observer !== null) this.observer.end(winner, this.round);
     return winner;
