@@ -20,7 +20,7 @@ loadouts:
   sword-leather:  { character: duelist, weapon: sword, armour: leather }
   dagger-leather: { character: duelist, weapon: dagger, armour: leather }
   mace-mail:      { character: duelist, weapon: mace, armour: mail }
-duel: { maxRounds: 12 }
+duel: { maxRounds: 6 }
 matchups:
   - { a: sword-leather, b: dagger-leather }
   - { a: mace-mail, b: sword-leather, policyA: guard-first, policyB: all-in, conditionsB: [slowed] }
@@ -59,11 +59,11 @@ describe('balance exact (exchange duel)', () => {
       expectRateNear(Number(sdrows[i]![6]), Number(d[6]), 4000, `distribution row ${i} (${d[3]} ${d[4]})`);
     });
     expect(JSON.parse(readFileSync(join(exact, 'run.json'), 'utf8'))).toMatchObject({ engine: 'exact' });
-  });
+  }, 240_000); // about 20 s of CPU: the policy-gap solves (minimax with Prone in play)
 
   it('a duel at distance > 1 is refused in one line (exit 2, no output files)', () => {
     const out = join(tempDir(), 'out');
-    const r = balance(['exact', studyFile(DUEL.replace('duel: { maxRounds: 12 }', 'duel: { maxRounds: 12, distance: 4 }')), '--out', out]);
+    const r = balance(['exact', studyFile(DUEL.replace('duel: { maxRounds: 6 }', 'duel: { maxRounds: 6, distance: 4 }')), '--out', out]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/exact exchange duels need duel.distance 1 .*use balance run/);
@@ -71,7 +71,7 @@ describe('balance exact (exchange duel)', () => {
   });
 
   it('a duel over the state limit is one input line naming the limit (exit 2, no output files)', () => {
-    const big = DUEL.replace('vitality: 6, magicDice: 1', 'vitality: 40, actionDice: 12').replace('maxRounds: 12', 'maxRounds: 1000');
+    const big = DUEL.replace('vitality: 6, magicDice: 1', 'vitality: 40, actionDice: 12').replace('maxRounds: 6', 'maxRounds: 1000');
     const out = join(tempDir(), 'out');
     const r = balance(['exact', studyFile(big), '--out', out]);
     expect(r.code).toBe(2);
