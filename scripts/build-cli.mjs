@@ -2,13 +2,16 @@
 /**
  * `npm run build`, after tsc: bundles the command line for a fast cold start (README "How the
  * CLI is built"). One CommonJS script, dist/src/cli/balance-cli.cjs, holds entry.js, yargs and
- * everything `balance validate` needs (study loading, every system's schema, yaml, zod);
- * dist/src/cli/main.js (the `bin`) runs it with V8's code cache, which this script writes by
+ * everything `balance validate` needs (study loading, every system's schema, yaml, zod); the
+ * launcher (src/cli/launcher.ts) runs it with V8's code cache, which this script writes by
  * running `balance validate` once. Every other command stays in its own compiled file and is
- * imported when it runs, so worker threads, reports and charts load as before.
+ * imported when it runs, so worker threads, reports and charts load as before. The launcher
+ * itself becomes dist/src/cli/balance.cjs (the `bin`): a CommonJS script, which Node starts
+ * without its ES module loader. Last, this saves the text of `balance --help`
+ * (balance-help.txt), which the launcher prints without the bundle.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +20,10 @@ import { rolldown } from 'rolldown';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'dist/src/cli');
 const BUNDLE = join(CLI, 'balance-cli.cjs');
+/** The `bin` (package.json): src/cli/launcher.ts as one CommonJS script. */
+const BIN = join(CLI, 'balance.cjs');
+/** `balance --help`, saved by the build (src/cli/static-help.ts). */
+const HELP = join(CLI, 'balance-help.txt');
 /** Imported lazily by the CLI but bundled: the commands that must start fast. */
 const BUNDLED_LAZY = new Set([join(CLI, 'validate.js')]);
 /** The study `npm run build` validates once to fill the code cache. */
@@ -39,6 +46,8 @@ const fail = (message) => {
  */
 const LAZY_ASSERT = '\0balance:lazy-assert';
 const SEGMENTER = 'const segmenter = new Intl.Segmenter();';
+/** Built when first tested: creating this /v regex expands the RGI_Emoji strings through ICU (~13 ms). */
+const RGI_EMOJI = 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;';
 /** @type {import('rolldown').Plugin} */
 const startLazily = {
   name: 'start-lazily',
@@ -57,7 +66,12 @@ const startLazily = {
   transform(code, id) {
     if (!/\/string-width\/index\.js$/.test(id)) return null;
     if (!code.includes(SEGMENTER)) fail(`${relative(ROOT, id)} no longer builds its Intl.Segmenter as expected; update the start-lazily plugin`);
-    return code.replace(SEGMENTER, 'let segmenterOnce;\nconst segmenter = { segment: (text) => (segmenterOnce ??= new Intl.Segmenter()).segment(text) };');
+    let lazy = code.replace(SEGMENTER, 'let segmenterOnce;\nconst segmenter = { segment: (text) => (segmenterOnce ??= new Intl.Segmenter()).segment(text) };');
+    if (/^const \w+ = \/.*\\p\{RGI_Emoji\}/m.test(lazy)) {
+      if (!lazy.includes(RGI_EMOJI)) fail(`${relative(ROOT, id)} no longer builds its RGI_Emoji regex as expected; update the start-lazily plugin`);
+      lazy = lazy.replace(RGI_EMOJI, 'let rgiEmojiRegexOnce;').replace(/\brgiEmojiRegex\b/g, () => '(rgiEmojiRegexOnce ??= /^\\p{RGI_Emoji}$/v)');
+    }
+    return lazy;
   },
 };
 
@@ -107,11 +121,44 @@ mkdirSync(locales, { recursive: true });
 const yargsLocales = join(ROOT, 'node_modules/yargs/locales');
 for (const f of readdirSync(yargsLocales)) copyFileSync(join(yargsLocales, f), join(locales, f));
 
+// The launcher: launcher.js with bundle-loader.js and static-help.js, started from a CommonJS
+// script (its directory is __dirname). Its import() of entry.js and of other commands stays import().
+const LAUNCH = '\0balance:launch';
+const launcher = await rolldown({
+  input: LAUNCH,
+  platform: 'node',
+  logLevel: 'warn',
+  plugins: [{
+    name: 'launch',
+    resolveId: (source) => (source === LAUNCH ? LAUNCH : null),
+    load: (id) => (id === LAUNCH ? `import { launch } from ${JSON.stringify(join(CLI, 'launcher.js'))};\nvoid launch(__dirname);\n` : null),
+  }],
+});
+const launched = await launcher.generate({ format: 'cjs', strict: true, charset: 'ascii', codeSplitting: false, comments: { legal: true, annotation: false, jsdoc: false } });
+await launcher.close();
+const launcherChunk = launched.output[0];
+if (launched.output.length !== 1 || launcherChunk.type !== 'chunk') fail('expected one launcher script');
+const launcherModules = launcherChunk.moduleIds.filter((m) => !m.startsWith('\0')).map((m) => relative(CLI, m)).sort().join(',');
+if (launcherModules !== 'bundle-loader.js,launcher.js,static-help.js') fail(`the launcher should hold launcher.js, bundle-loader.js and static-help.js only, not ${launcherModules}`);
+if (/\brequire\(["']\./.test(launcherChunk.code) || (launcherChunk.code.match(/\bimport\(/g) ?? []).length !== 2) fail('the launcher must import() entry.js and the commands, not require() them');
+writeFileSync(BIN, `#!/usr/bin/env node\n${launcherChunk.code.replace(/^#!.*\n/, '')}`);
+chmodSync(BIN, 0o755);
+
 for (const f of readdirSync(CLI)) if (f.endsWith('.v8cache')) rmSync(join(CLI, f));
-const train = spawnSync(process.execPath, [join(CLI, 'main.js'), 'validate', TRAINING_STUDY], {
+rmSync(HELP, { force: true });
+const train = spawnSync(process.execPath, [BIN, 'validate', TRAINING_STUDY], {
   cwd: ROOT, encoding: 'utf8', env: { ...process.env, BALANCE_CODE_CACHE: 'write', BALANCE_DEBUG: '' },
 });
 if (train.status !== 0) fail(`the bundle does not run: balance validate exited ${String(train.status)}\n${train.stderr}`);
 const caches = readdirSync(CLI).filter((f) => f.endsWith('.v8cache'));
 if (caches.length !== 1) fail('no code cache was written');
-console.log(`build-cli: ${relative(ROOT, BUNDLE)} (${(code.length / 1024).toFixed(0)} KB, ${chunk.moduleIds.length} modules, ${external.size} lazy files) + ${caches[0]}`);
+
+// `balance --help` as yargs prints it in English at width 100 (not a terminal), saved for main.js
+// to print without loading the bundle (written last: it must not be printed instead of yargs' own) (src/cli/static-help.ts says when it may).
+const help = spawnSync(process.execPath, [BIN, '--help'], {
+  cwd: ROOT, encoding: 'utf8',
+  env: { ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: 'en_US.UTF-8', LANGUAGE: '', YARGS_DISABLE_WRAP: '', BALANCE_DEBUG: '' },
+});
+if (help.status !== 0 || !help.stdout.includes('balance validate <study>')) fail(`balance --help exited ${String(help.status)}\n${help.stderr}`);
+writeFileSync(HELP, help.stdout);
+console.log(`build-cli: ${relative(ROOT, BUNDLE)} (${(code.length / 1024).toFixed(0)} KB, ${chunk.moduleIds.length} modules, ${external.size} lazy files) + ${caches[0]} + ${relative(ROOT, HELP)}; bin ${relative(ROOT, BIN)}`);

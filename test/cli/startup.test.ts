@@ -31,7 +31,7 @@ function start(args: readonly string[], env: Record<string, string> = {}): Start
 const manifest = (): { bundled: string[]; external: string[] } =>
   JSON.parse(readFileSync(join(ROOT, 'dist/src/cli/balance-cli.modules.json'), 'utf8')) as { bundled: string[]; external: string[] };
 
-const LAUNCHER = ['dist/src/cli/main.js', 'dist/src/cli/bundle-loader.js'];
+const LAUNCHER = ['dist/src/cli/main.js', 'dist/src/cli/launcher.js', 'dist/src/cli/bundle-loader.js', 'dist/src/cli/static-help.js'];
 
 /** Intl.Segmenter objects built and Node built-ins loaded by one `balance` process (test/helpers/start-probe.cjs). */
 function probe(args: readonly string[]): { code: number | null; stdout: string; segmenters: number; builtins: string[] } {
@@ -43,12 +43,19 @@ function probe(args: readonly string[]): { code: number | null; stdout: string; 
 }
 
 describe('cold start', () => {
-  it('balance --help runs the bundle from the code cache and loads no other file', () => {
+  it('balance --help prints the text the build saved, without the bundle or any other file', () => {
     const r = start(['--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('balance validate <study>');
-    expect(r.stderr).toMatch(/^balance: code cache used \(.*balance-cli\.[0-9a-f]{16}\.v8cache\)$/m);
+    expect(r.stderr).toBe('balance: saved help text\n');
     expect(r.files.filter((f) => !f.startsWith('test/helpers/'))).toEqual(LAUNCHER);
+  });
+
+  it('balance validate --help runs the bundle from the code cache (only the top-level help is saved)', () => {
+    const r = start(['validate', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/--list +print every task of the expanded plan/);
+    expect(r.stderr).toMatch(/^balance: code cache used \(.*balance-cli\.[0-9a-f]{16}\.v8cache\)$/m);
   });
 
   it('balance validate runs the bundle from the code cache and loads no other file', () => {
@@ -69,6 +76,18 @@ describe('cold start', () => {
     expect(h.code).toBe(0);
     expect(h.stdout).toMatch(/--list +print every task of the expanded plan/);
     expect(h.segmenters).toBeGreaterThan(0);
+  });
+
+  it('the bundle builds string-width\'s RGI_Emoji regex (~13 ms of ICU) when first used, not when loaded', () => {
+    const bundle = readFileSync(join(ROOT, 'dist/src/cli/balance-cli.cjs'), 'utf8');
+    expect(bundle).not.toMatch(/^\s*(const|let|var) \w+ = \/[^\n]*\\p\{RGI_Emoji\}/m);
+    expect(bundle).toContain('(rgiEmojiRegexOnce ??= /^\\p{RGI_Emoji}$/v).test(segment)');
+    // Used (yargs lays out a non-ASCII help text), it measures as the unbundled string-width does.
+    const env = { ...process.env, LANG: 'ja_JP.UTF-8', LC_ALL: '' };
+    const bundled = spawnSync(process.execPath, [join(ROOT, 'dist/src/cli/main.js'), '--help'], { encoding: 'utf8', env });
+    const files = spawnSync(process.execPath, [join(ROOT, 'dist/src/cli/entry.js'), '--help'], { encoding: 'utf8', env });
+    expect(bundled.stdout).toContain('ヘルプを表示');
+    expect([bundled.status, bundled.stdout]).toEqual([files.status, files.stdout]);
   });
 
   it('the bundle holds yargs and what validate needs, and no engine, worker pool, report or chart code', () => {
