@@ -24,8 +24,8 @@ const BUNDLE = join(CLI, 'balance-cli.cjs');
 const BIN = join(CLI, 'balance.cjs');
 /** `balance --help`, saved by the build (src/cli/static-help.ts). */
 const HELP = join(CLI, 'balance-help.txt');
-/** Imported lazily by the CLI but bundled: the commands that must start fast. */
-const BUNDLED_LAZY = new Set([join(CLI, 'validate.js')]);
+/** Imported lazily by the CLI but bundled: the commands that must start fast, and yargs (args.js), which a plain `validate` does not start. */
+const BUNDLED_LAZY = new Set([join(CLI, 'validate.js'), join(CLI, 'args.js'), join(CLI, 'help-cache.js')]);
 /** The study `npm run build` validates once to fill the code cache. */
 const TRAINING_STUDY = join(ROOT, 'configs/skirmish-weapons-vs-armour.yaml');
 
@@ -146,7 +146,8 @@ chmodSync(BIN, 0o755);
 
 for (const f of readdirSync(CLI)) if (f.endsWith('.v8cache')) rmSync(join(CLI, f));
 rmSync(HELP, { force: true });
-const train = spawnSync(process.execPath, [BIN, 'validate', TRAINING_STUDY], {
+// `--no-list` (the default) takes validate through yargs, so the cache also holds yargs for the other commands.
+const train = spawnSync(process.execPath, [BIN, 'validate', TRAINING_STUDY, '--no-list'], {
   cwd: ROOT, encoding: 'utf8', env: { ...process.env, BALANCE_CODE_CACHE: 'write', BALANCE_DEBUG: '' },
 });
 if (train.status !== 0) fail(`the bundle does not run: balance validate exited ${String(train.status)}\n${train.stderr}`);
