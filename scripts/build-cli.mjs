@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rolldown } from 'rolldown';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -75,6 +75,53 @@ const startLazily = {
   },
 };
 
+/**
+ * The bundle builds a mode's plugin (its zod schema, its modules) when a study names it, not every
+ * system's at start (~10 ms of zod for a study that needs one system). In the bundle only,
+ * registry.js's PLUGINS become stand-ins that know their system and mode (read here from the
+ * compiled registry) and load the real plugin on first use of anything else, with the same
+ * properties; every other command imports the compiled registry.js as it is.
+ */
+const REGISTRY = join(ROOT, 'dist/src/systems/registry.js');
+const { PLUGINS } = await import(pathToFileURL(REGISTRY).href);
+const LAZY_PLUGIN = `
+const lazyPlugin = (system, mode, load) => {
+  let real;
+  const plugin = () => (real ??= load());
+  return new Proxy({ system, mode }, {
+    get: (known, key) => (key === 'system' || key === 'mode' ? known[key] : Reflect.get(plugin(), key)),
+    has: (_, key) => Reflect.has(plugin(), key),
+    ownKeys: () => Reflect.ownKeys(plugin()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const d = Reflect.getOwnPropertyDescriptor(plugin(), key);
+      return d === undefined ? undefined : { ...d, configurable: true };
+    },
+    getPrototypeOf: () => Reflect.getPrototypeOf(plugin()),
+    set: () => false,
+    defineProperty: () => false,
+    deleteProperty: () => false,
+  });
+};
+`;
+/** @type {import('rolldown').Plugin} */
+const lazyPlugins = {
+  name: 'lazy-plugins',
+  transform(code, id) {
+    if (id !== REGISTRY) return null;
+    const imports = [...code.matchAll(/^import \{ (\w+) \} from '(\.\/[^']+)';\n/gm)];
+    const list = /^export const PLUGINS = \[([^\]\n]*)\];$/m.exec(code);
+    const names = list?.[1]?.split(',').map((n) => n.trim()) ?? [];
+    const from = new Map(imports.map((m) => [m[1], m[2]]));
+    if (names.length === 0 || names.length !== PLUGINS.length || imports.length !== names.length || names.some((n) => !from.has(n))) {
+      fail('src/systems/registry.ts no longer lists its plugins as the lazy-plugins step expects (one `import { x } from` line each, then `export const PLUGINS = [...]`); update scripts/build-cli.mjs');
+    }
+    const stand = names.map((n, i) => `const ${n} = lazyPlugin(${JSON.stringify(PLUGINS[i].system)}, ${JSON.stringify(PLUGINS[i].mode)}, () => require(${JSON.stringify(from.get(n))}).${n});`);
+    let out = code;
+    for (const m of imports) out = out.replace(m[0], '');
+    return out.replace(list[0], `${LAZY_PLUGIN}${stand.join('\n')}\n${list[0]}`);
+  },
+};
+
 /** @type {Set<string>} */
 const external = new Set();
 const build = await rolldown({
@@ -86,7 +133,7 @@ const build = await rolldown({
     if (log.code === 'EMPTY_IMPORT_META') return;
     handler(level, log);
   },
-  plugins: [startLazily, {
+  plugins: [startLazily, lazyPlugins, {
     name: 'lazy-commands-stay-files',
     resolveId(source, importer, options) {
       if (options.kind !== 'dynamic-import' || importer === undefined || !source.startsWith('.')) return null;

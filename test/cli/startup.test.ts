@@ -5,9 +5,10 @@
  * code; every other command is imported from its own file when it runs.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, symlinkSync, utimesSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PLUGINS } from '../../src/systems/registry.js';
 import { ROOT, tempDir } from '../helpers/cli.js';
 
 interface Started {
@@ -88,6 +89,27 @@ describe('cold start', () => {
     const files = spawnSync(process.execPath, [join(ROOT, 'dist/src/cli/entry.js'), '--help'], { encoding: 'utf8', env });
     expect(bundled.stdout).toContain('ヘルプを表示');
     expect([bundled.status, bundled.stdout]).toEqual([files.status, files.stdout]);
+  });
+
+  it('in the bundle a mode is loaded when a study names it; validate answers as the compiled files do, every mode', () => {
+    const bundle = readFileSync(join(ROOT, 'dist/src/cli/balance-cli.cjs'), 'utf8');
+    for (const p of PLUGINS) expect(bundle, `${p.system} ${p.mode}`).toContain(`lazyPlugin(${JSON.stringify(p.system)}, ${JSON.stringify(p.mode)}, () =>`);
+    const studies = [
+      'skirmish-attack-example', 'skirmish-duels', 'skirmish-battle', 'exchange-weapons-vs-armour', 'exchange-duels',
+      'exchange-fight-reach', 'd20-attacks', 'd20-party-vs-monsters',
+    ].map((name) => `configs/${name}.yaml`);
+    const wrongMode = join(tempDir(), 'wrong-mode.yaml');
+    writeFileSync(wrongMode, 'system: exchange\nmode: atack\n');
+    const modes = new Set<string>();
+    for (const study of [...studies, wrongMode]) {
+      const bundled = start(['validate', study]);
+      const files = spawnSync(process.execPath, [join(ROOT, 'dist/src/cli/entry.js'), 'validate', study], { cwd: ROOT, encoding: 'utf8' });
+      expect(bundled.stderr, study).toMatch(/^balance: code cache used /m);
+      expect([bundled.code, bundled.stdout, bundled.stderr.replace(/^balance: code cache .*\n/m, '')], study).toEqual([files.status, files.stdout, files.stderr]);
+      const mode = /: ok \((\w+ \w+),/.exec(bundled.stdout)?.[1];
+      if (mode !== undefined) modes.add(mode);
+    }
+    expect(modes.size).toBe(PLUGINS.length);
   });
 
   it('the bundle holds yargs and what validate needs, and no engine, worker pool, report or chart code', () => {
