@@ -22,15 +22,21 @@ const { readFileSync, statSync } = process.getBuiltinModule('node:fs');
 const { join } = process.getBuiltinModule('node:path');
 const { pathToFileURL } = process.getBuiltinModule('node:url');
 
+/** A directory inside an installed package. */
+const INSTALLED = /[\\/]node_modules[\\/]/;
+
 /** Runs the command line of the build in `dir` (dist/src/cli) for this process's arguments. */
 export function launch(dir: string): Promise<unknown> | undefined {
   const modified = (name: string): number => statSync(join(dir, name), { throwIfNoEntry: false })?.mtimeMs ?? -1;
   const bundled = modified('balance-cli.cjs');
-  // A bundle older than the compiled files (tsc ran again, the bundle was not rebuilt) would run old code.
-  const fresh = bundled >= 0 && bundled >= modified('entry.js');
+  // An installed package (npm extracts its files in any order, stamped with the time it wrote
+  // each) is as the build left it; in a working copy, a bundle older than the compiled files
+  // (tsc ran again, the bundle was not rebuilt) would run old code, and a saved help older than
+  // the bundle (the build writes it last) would print an old text.
+  const installed = INSTALLED.test(dir);
+  const fresh = bundled >= 0 && (installed || bundled >= modified('entry.js'));
   const debug = Boolean(process.env['BALANCE_DEBUG']);
-  // The saved help belongs to this bundle when it was written after it (the build writes it last).
-  if (fresh && savedHelpApplies(process.argv.slice(2), process.env, process.stdout.columns) && modified('balance-help.txt') >= bundled) {
+  if (fresh && savedHelpApplies(process.argv.slice(2), process.env, process.stdout.columns) && (installed ? modified('balance-help.txt') >= 0 : modified('balance-help.txt') >= bundled)) {
     if (debug) process.stderr.write('balance: saved help text\n');
     process.stdout.write(readFileSync(join(dir, 'balance-help.txt')));
     return undefined;
