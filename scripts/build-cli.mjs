@@ -2,23 +2,30 @@
 /**
  * `npm run build`, after tsc: bundles the command line for a fast cold start (README "How the
  * CLI is built"). One CommonJS script, dist/src/cli/balance-cli.cjs, holds entry.js, yargs and
- * everything `balance validate` needs (study loading, every system's schema, yaml, zod);
- * dist/src/cli/main.js (the `bin`) runs it with V8's code cache, which this script writes by
+ * everything `balance validate` needs (study loading, every system's schema, yaml, zod); the
+ * launcher (src/cli/launcher.ts) runs it with V8's code cache, which this script writes by
  * running `balance validate` once. Every other command stays in its own compiled file and is
- * imported when it runs, so worker threads, reports and charts load as before.
+ * imported when it runs, so worker threads, reports and charts load as before. The launcher
+ * itself becomes dist/src/cli/balance.cjs (the `bin`): a CommonJS script, which Node starts
+ * without its ES module loader. Last, this saves the text of `balance --help`
+ * (balance-help.txt), which the launcher prints without the bundle.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rolldown } from 'rolldown';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'dist/src/cli');
 const BUNDLE = join(CLI, 'balance-cli.cjs');
-/** Imported lazily by the CLI but bundled: the commands that must start fast. */
-const BUNDLED_LAZY = new Set([join(CLI, 'validate.js')]);
+/** The `bin` (package.json): src/cli/launcher.ts as one CommonJS script. */
+const BIN = join(CLI, 'balance.cjs');
+/** `balance --help`, saved by the build (src/cli/static-help.ts). */
+const HELP = join(CLI, 'balance-help.txt');
+/** Imported lazily by the CLI but bundled: the commands that must start fast, and yargs (args.js), which a plain `validate` does not start. */
+const BUNDLED_LAZY = new Set([join(CLI, 'validate.js'), join(CLI, 'args.js'), join(CLI, 'help-cache.js')]);
 /** The study `npm run build` validates once to fill the code cache. */
 const TRAINING_STUDY = join(ROOT, 'configs/skirmish-weapons-vs-armour.yaml');
 
@@ -39,6 +46,8 @@ const fail = (message) => {
  */
 const LAZY_ASSERT = '\0balance:lazy-assert';
 const SEGMENTER = 'const segmenter = new Intl.Segmenter();';
+/** Built when first tested: creating this /v regex expands the RGI_Emoji strings through ICU (~13 ms). */
+const RGI_EMOJI = 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;';
 /** @type {import('rolldown').Plugin} */
 const startLazily = {
   name: 'start-lazily',
@@ -57,7 +66,59 @@ const startLazily = {
   transform(code, id) {
     if (!/\/string-width\/index\.js$/.test(id)) return null;
     if (!code.includes(SEGMENTER)) fail(`${relative(ROOT, id)} no longer builds its Intl.Segmenter as expected; update the start-lazily plugin`);
-    return code.replace(SEGMENTER, 'let segmenterOnce;\nconst segmenter = { segment: (text) => (segmenterOnce ??= new Intl.Segmenter()).segment(text) };');
+    let lazy = code.replace(SEGMENTER, 'let segmenterOnce;\nconst segmenter = { segment: (text) => (segmenterOnce ??= new Intl.Segmenter()).segment(text) };');
+    if (/^const \w+ = \/.*\\p\{RGI_Emoji\}/m.test(lazy)) {
+      if (!lazy.includes(RGI_EMOJI)) fail(`${relative(ROOT, id)} no longer builds its RGI_Emoji regex as expected; update the start-lazily plugin`);
+      lazy = lazy.replace(RGI_EMOJI, 'let rgiEmojiRegexOnce;').replace(/\brgiEmojiRegex\b/g, () => '(rgiEmojiRegexOnce ??= /^\\p{RGI_Emoji}$/v)');
+    }
+    return lazy;
+  },
+};
+
+/**
+ * The bundle builds a mode's plugin (its zod schema, its modules) when a study names it, not every
+ * system's at start (~10 ms of zod for a study that needs one system). In the bundle only,
+ * registry.js's PLUGINS become stand-ins that know their system and mode (read here from the
+ * compiled registry) and load the real plugin on first use of anything else, with the same
+ * properties; every other command imports the compiled registry.js as it is.
+ */
+const REGISTRY = join(ROOT, 'dist/src/systems/registry.js');
+const { PLUGINS } = await import(pathToFileURL(REGISTRY).href);
+const LAZY_PLUGIN = `
+const lazyPlugin = (system, mode, load) => {
+  let real;
+  const plugin = () => (real ??= load());
+  return new Proxy({ system, mode }, {
+    get: (known, key) => (key === 'system' || key === 'mode' ? known[key] : Reflect.get(plugin(), key)),
+    has: (_, key) => Reflect.has(plugin(), key),
+    ownKeys: () => Reflect.ownKeys(plugin()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const d = Reflect.getOwnPropertyDescriptor(plugin(), key);
+      return d === undefined ? undefined : { ...d, configurable: true };
+    },
+    getPrototypeOf: () => Reflect.getPrototypeOf(plugin()),
+    set: () => false,
+    defineProperty: () => false,
+    deleteProperty: () => false,
+  });
+};
+`;
+/** @type {import('rolldown').Plugin} */
+const lazyPlugins = {
+  name: 'lazy-plugins',
+  transform(code, id) {
+    if (id !== REGISTRY) return null;
+    const imports = [...code.matchAll(/^import \{ (\w+) \} from '(\.\/[^']+)';\n/gm)];
+    const list = /^export const PLUGINS = \[([^\]\n]*)\];$/m.exec(code);
+    const names = list?.[1]?.split(',').map((n) => n.trim()) ?? [];
+    const from = new Map(imports.map((m) => [m[1], m[2]]));
+    if (names.length === 0 || names.length !== PLUGINS.length || imports.length !== names.length || names.some((n) => !from.has(n))) {
+      fail('src/systems/registry.ts no longer lists its plugins as the lazy-plugins step expects (one `import { x } from` line each, then `export const PLUGINS = [...]`); update scripts/build-cli.mjs');
+    }
+    const stand = names.map((n, i) => `const ${n} = lazyPlugin(${JSON.stringify(PLUGINS[i].system)}, ${JSON.stringify(PLUGINS[i].mode)}, () => require(${JSON.stringify(from.get(n))}).${n});`);
+    let out = code;
+    for (const m of imports) out = out.replace(m[0], '');
+    return out.replace(list[0], `${LAZY_PLUGIN}${stand.join('\n')}\n${list[0]}`);
   },
 };
 
@@ -72,7 +133,7 @@ const build = await rolldown({
     if (log.code === 'EMPTY_IMPORT_META') return;
     handler(level, log);
   },
-  plugins: [startLazily, {
+  plugins: [startLazily, lazyPlugins, {
     name: 'lazy-commands-stay-files',
     resolveId(source, importer, options) {
       if (options.kind !== 'dynamic-import' || importer === undefined || !source.startsWith('.')) return null;
@@ -107,11 +168,45 @@ mkdirSync(locales, { recursive: true });
 const yargsLocales = join(ROOT, 'node_modules/yargs/locales');
 for (const f of readdirSync(yargsLocales)) copyFileSync(join(yargsLocales, f), join(locales, f));
 
+// The launcher: launcher.js with bundle-loader.js and static-help.js, started from a CommonJS
+// script (its directory is __dirname). Its import() of entry.js and of other commands stays import().
+const LAUNCH = '\0balance:launch';
+const launcher = await rolldown({
+  input: LAUNCH,
+  platform: 'node',
+  logLevel: 'warn',
+  plugins: [{
+    name: 'launch',
+    resolveId: (source) => (source === LAUNCH ? LAUNCH : null),
+    load: (id) => (id === LAUNCH ? `import { launch } from ${JSON.stringify(join(CLI, 'launcher.js'))};\nvoid launch(__dirname);\n` : null),
+  }],
+});
+const launched = await launcher.generate({ format: 'cjs', strict: true, charset: 'ascii', codeSplitting: false, comments: { legal: true, annotation: false, jsdoc: false } });
+await launcher.close();
+const launcherChunk = launched.output[0];
+if (launched.output.length !== 1 || launcherChunk.type !== 'chunk') fail('expected one launcher script');
+const launcherModules = launcherChunk.moduleIds.filter((m) => !m.startsWith('\0')).map((m) => relative(CLI, m)).sort().join(',');
+if (launcherModules !== 'bundle-loader.js,launcher.js,static-help.js') fail(`the launcher should hold launcher.js, bundle-loader.js and static-help.js only, not ${launcherModules}`);
+if (/\brequire\(["']\./.test(launcherChunk.code) || (launcherChunk.code.match(/\bimport\(/g) ?? []).length !== 2) fail('the launcher must import() entry.js and the commands, not require() them');
+writeFileSync(BIN, `#!/usr/bin/env node\n${launcherChunk.code.replace(/^#!.*\n/, '')}`);
+chmodSync(BIN, 0o755);
+
 for (const f of readdirSync(CLI)) if (f.endsWith('.v8cache')) rmSync(join(CLI, f));
-const train = spawnSync(process.execPath, [join(CLI, 'main.js'), 'validate', TRAINING_STUDY], {
+rmSync(HELP, { force: true });
+// `--no-list` (the default) takes validate through yargs, so the cache also holds yargs for the other commands.
+const train = spawnSync(process.execPath, [BIN, 'validate', TRAINING_STUDY, '--no-list'], {
   cwd: ROOT, encoding: 'utf8', env: { ...process.env, BALANCE_CODE_CACHE: 'write', BALANCE_DEBUG: '' },
 });
 if (train.status !== 0) fail(`the bundle does not run: balance validate exited ${String(train.status)}\n${train.stderr}`);
 const caches = readdirSync(CLI).filter((f) => f.endsWith('.v8cache'));
 if (caches.length !== 1) fail('no code cache was written');
-console.log(`build-cli: ${relative(ROOT, BUNDLE)} (${(code.length / 1024).toFixed(0)} KB, ${chunk.moduleIds.length} modules, ${external.size} lazy files) + ${caches[0]}`);
+
+// `balance --help` as yargs prints it in English at width 100 (not a terminal), saved for main.js
+// to print without loading the bundle (written last: it must not be printed instead of yargs' own) (src/cli/static-help.ts says when it may).
+const help = spawnSync(process.execPath, [BIN, '--help'], {
+  cwd: ROOT, encoding: 'utf8',
+  env: { ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: 'en_US.UTF-8', LANGUAGE: '', YARGS_DISABLE_WRAP: '', BALANCE_DEBUG: '' },
+});
+if (help.status !== 0 || !help.stdout.includes('balance validate <study>')) fail(`balance --help exited ${String(help.status)}\n${help.stderr}`);
+writeFileSync(HELP, help.stdout);
+console.log(`build-cli: ${relative(ROOT, BUNDLE)} (${(code.length / 1024).toFixed(0)} KB, ${chunk.moduleIds.length} modules, ${external.size} lazy files) + ${caches[0]} + ${relative(ROOT, HELP)}; bin ${relative(ROOT, BIN)}`);

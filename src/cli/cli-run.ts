@@ -2,26 +2,46 @@
  * One invocation of the command line, in process: parse and run, then map what went wrong to an
  * exit code and one line per problem. Exit codes: 0 ok, 2 bad input (study, flags, output
  * directory), 1 anything else. main.ts is this plus process state; tests call it directly.
+ *
+ * `balance validate STUDY.yaml` with nothing else runs without starting yargs (README "Cold
+ * start"): yargs would do exactly this with it, and starting it costs ~10 ms of the command's
+ * start. Every other command line goes through yargs (args.ts), loaded when needed.
  */
 import { ConfigError, formatProblem } from '../config/problems.js';
-import { createCli, UsageError } from './args.js';
-import { skipHelpCache } from './help-cache.js';
 import type { RunIo } from './run.js';
+
+/**
+ * The study of `validate STUDY` with no other word and no flag, else null. The name must end in
+ * .yaml or .yml (so that yargs could not read it as a flag or a number): yargs hands such a word
+ * to the validate handler as it is.
+ */
+export function plainValidate(argv: readonly string[]): string | null {
+  const [command, study, ...rest] = argv;
+  if (command !== 'validate' || study === undefined || rest.length > 0) return null;
+  return !study.startsWith('-') && /\.ya?ml$/i.test(study) ? study : null;
+}
 
 export async function runCli(argv: readonly string[], io: RunIo): Promise<number> {
   try {
-    await skipHelpCache(createCli(argv, io)).parseAsync();
+    const study = plainValidate(argv);
+    if (study !== null) {
+      await (await import('./validate.js')).validateCommand(study, io);
+    } else {
+      const [{ createCli }, { skipHelpCache }] = await Promise.all([import('./args.js'), import('./help-cache.js')]);
+      await skipHelpCache(createCli(argv, io)).parseAsync();
+    }
     return 0;
   } catch (err) {
     if (err instanceof ConfigError) {
       for (const p of err.problems) io.stderr.write(`${formatProblem(p)}\n`);
       return 2;
     }
-    if (err instanceof UsageError) {
-      io.stderr.write(`balance: ${err.message}\nRun balance --help for usage.\n`);
+    const e = err as Error;
+    // By name: args.ts (yargs) is not loaded for a plain validate.
+    if (e.name === 'UsageError') {
+      io.stderr.write(`balance: ${e.message}\nRun balance --help for usage.\n`);
       return 2;
     }
-    const e = err as Error;
     // By name: importing batch/engine.js here would load the worker pool for every command.
     const what = e.name === 'WorkerError' ? 'run failed' : 'error';
     io.stderr.write(`balance: ${what}: ${e.message}\n`);

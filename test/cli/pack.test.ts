@@ -35,5 +35,13 @@ describe('npm pack', () => {
     const init = spawnSync('npx', ['balance', 'init', 'mine.yaml', '--system', 'exchange'], { cwd: app, encoding: 'utf8' });
     expect(init.status, init.stderr).toBe(0);
     expect(spawnSync('npx', ['balance', 'validate', 'mine.yaml'], { cwd: app, encoding: 'utf8' }).status).toBe(0);
+    // The bin is the CommonJS launcher, with the --help text the build saved and the bundle with its
+    // code cache (npm test builds first), though npm extracts the files in any order and time.
+    const debug = { ...process.env, LC_ALL: '', LANG: 'en_US.UTF-8', BALANCE_DEBUG: '1' };
+    const help = spawnSync('npx', ['balance', '--help'], { cwd: app, encoding: 'utf8', env: debug });
+    expect([help.status, help.stderr]).toEqual([0, expect.stringContaining('balance: saved help text')]);
+    expect(help.stdout).toContain('balance validate <study>');
+    const validate = spawnSync('npx', ['balance', 'validate', 'mine.yaml'], { cwd: app, encoding: 'utf8', env: debug });
+    expect([validate.status, validate.stderr]).toEqual([0, expect.stringMatching(/^balance: code cache used /m)]);
   }, 300_000);
 });

@@ -5,9 +5,10 @@
  * code; every other command is imported from its own file when it runs.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, symlinkSync, utimesSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PLUGINS } from '../../src/systems/registry.js';
 import { ROOT, tempDir } from '../helpers/cli.js';
 
 interface Started {
@@ -31,7 +32,7 @@ function start(args: readonly string[], env: Record<string, string> = {}): Start
 const manifest = (): { bundled: string[]; external: string[] } =>
   JSON.parse(readFileSync(join(ROOT, 'dist/src/cli/balance-cli.modules.json'), 'utf8')) as { bundled: string[]; external: string[] };
 
-const LAUNCHER = ['dist/src/cli/main.js', 'dist/src/cli/bundle-loader.js'];
+const LAUNCHER = ['dist/src/cli/main.js', 'dist/src/cli/launcher.js', 'dist/src/cli/bundle-loader.js', 'dist/src/cli/static-help.js'];
 
 /** Intl.Segmenter objects built and Node built-ins loaded by one `balance` process (test/helpers/start-probe.cjs). */
 function probe(args: readonly string[]): { code: number | null; stdout: string; segmenters: number; builtins: string[] } {
@@ -43,12 +44,19 @@ function probe(args: readonly string[]): { code: number | null; stdout: string; 
 }
 
 describe('cold start', () => {
-  it('balance --help runs the bundle from the code cache and loads no other file', () => {
+  it('balance --help prints the text the build saved, without the bundle or any other file', () => {
     const r = start(['--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('balance validate <study>');
-    expect(r.stderr).toMatch(/^balance: code cache used \(.*balance-cli\.[0-9a-f]{16}\.v8cache\)$/m);
+    expect(r.stderr).toBe('balance: saved help text\n');
     expect(r.files.filter((f) => !f.startsWith('test/helpers/'))).toEqual(LAUNCHER);
+  });
+
+  it('balance validate --help runs the bundle from the code cache (only the top-level help is saved)', () => {
+    const r = start(['validate', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/--list +print every task of the expanded plan/);
+    expect(r.stderr).toMatch(/^balance: code cache used \(.*balance-cli\.[0-9a-f]{16}\.v8cache\)$/m);
   });
 
   it('balance validate runs the bundle from the code cache and loads no other file', () => {
@@ -69,6 +77,39 @@ describe('cold start', () => {
     expect(h.code).toBe(0);
     expect(h.stdout).toMatch(/--list +print every task of the expanded plan/);
     expect(h.segmenters).toBeGreaterThan(0);
+  });
+
+  it('the bundle builds string-width\'s RGI_Emoji regex (~13 ms of ICU) when first used, not when loaded', () => {
+    const bundle = readFileSync(join(ROOT, 'dist/src/cli/balance-cli.cjs'), 'utf8');
+    expect(bundle).not.toMatch(/^\s*(const|let|var) \w+ = \/[^\n]*\\p\{RGI_Emoji\}/m);
+    expect(bundle).toContain('(rgiEmojiRegexOnce ??= /^\\p{RGI_Emoji}$/v).test(segment)');
+    // Used (yargs lays out a non-ASCII help text), it measures as the unbundled string-width does.
+    const env = { ...process.env, LANG: 'ja_JP.UTF-8', LC_ALL: '' };
+    const bundled = spawnSync(process.execPath, [join(ROOT, 'dist/src/cli/main.js'), '--help'], { encoding: 'utf8', env });
+    const files = spawnSync(process.execPath, [join(ROOT, 'dist/src/cli/entry.js'), '--help'], { encoding: 'utf8', env });
+    expect(bundled.stdout).toContain('ヘルプを表示');
+    expect([bundled.status, bundled.stdout]).toEqual([files.status, files.stdout]);
+  });
+
+  it('in the bundle a mode is loaded when a study names it; validate answers as the compiled files do, every mode', () => {
+    const bundle = readFileSync(join(ROOT, 'dist/src/cli/balance-cli.cjs'), 'utf8');
+    for (const p of PLUGINS) expect(bundle, `${p.system} ${p.mode}`).toContain(`lazyPlugin(${JSON.stringify(p.system)}, ${JSON.stringify(p.mode)}, () =>`);
+    const studies = [
+      'skirmish-attack-example', 'skirmish-duels', 'skirmish-battle', 'exchange-weapons-vs-armour', 'exchange-duels',
+      'exchange-fight-reach', 'd20-attacks', 'd20-party-vs-monsters',
+    ].map((name) => `configs/${name}.yaml`);
+    const wrongMode = join(tempDir(), 'wrong-mode.yaml');
+    writeFileSync(wrongMode, 'system: exchange\nmode: atack\n');
+    const modes = new Set<string>();
+    for (const study of [...studies, wrongMode]) {
+      const bundled = start(['validate', study]);
+      const files = spawnSync(process.execPath, [join(ROOT, 'dist/src/cli/entry.js'), 'validate', study], { cwd: ROOT, encoding: 'utf8' });
+      expect(bundled.stderr, study).toMatch(/^balance: code cache used /m);
+      expect([bundled.code, bundled.stdout, bundled.stderr.replace(/^balance: code cache .*\n/m, '')], study).toEqual([files.status, files.stdout, files.stderr]);
+      const mode = /: ok \((\w+ \w+),/.exec(bundled.stdout)?.[1];
+      if (mode !== undefined) modes.add(mode);
+    }
+    expect(modes.size).toBe(PLUGINS.length);
   });
 
   it('the bundle holds yargs and what validate needs, and no engine, worker pool, report or chart code', () => {
