@@ -144,6 +144,12 @@ describe('keep-range retreats', () => {
     b.put(1, 16, 4);
     b.takeTurn(2);
     expect(at(b, 2)).toEqual([11, 3]);
+    const tie = fight('sides:\n  a: [{ loadout: sword, count: 2 }]\n  b: [{ loadout: bow }]\nfight: { map: [20, 9], distance: 6, opener: a, groups: none }\nmatchups: [{ a: a, b: b }]\n', rng());
+    tie.put(2, 10, 4);
+    tie.put(0, 9, 4);
+    tie.put(1, 11, 3); // both 1 Space away: away from the one listed first, which also clears the other's reach
+    tie.takeTurn(2);
+    expect(at(tie, 2)).toEqual([11, 5]);
   });
 
   it('a retreat stops when the Walk is used up, even still in reach (Base Movement 4: 2 Spaces)', () => {
