@@ -26,7 +26,11 @@ function watch(f: ExchangeFight): TraceEvent[] {
 
 const named = (events: TraceEvent[], action: string) => events.filter((e) => e.action === action);
 const EXTRA = {
-  characters: '  plod: { vitality: 6, agility: 3, resilience: 2, ranged: 2, baseMovement: 4 }\n',
+  characters: [
+    '  plod: { vitality: 6, agility: 3, resilience: 2, ranged: 2, baseMovement: 4 }',
+    '  stout: { vitality: 6, actionDice: 12, strength: 2, agility: 3, resilience: 2, melee: 2 }',
+    '',
+  ].join('\n'),
   weapons: [
     '  halberd: { kind: melee, baseAttackCost: 1, damage: 2, vitalCap: 3, reach: 3 }',
     '  javelin: { kind: thrown, baseAttackCost: 1, damage: 2, vitalCap: 3, effectiveRange: 2, maxRange: 4 }',
@@ -37,6 +41,7 @@ const EXTRA = {
     '  javelin: { character: duelist, weapon: javelin, armour: leather }',
     '  plod-bow: { character: plod, weapon: bow }',
     '  sera-sword: { character: sera, weapon: arming-sword }',
+    '  stout: { character: stout, weapon: arming-sword, armour: leather }',
     '',
   ].join('\n'),
 };
@@ -69,6 +74,9 @@ describe('one step', () => {
     expect([moved, ...at(f, 0)]).toEqual([true, 10, 3]);
     const [g, again] = stepFrom(10, 4, 12, 4, 1, ', cover: [{ at: [11, 0], size: [1, 9], kind: full }]');
     expect([again, ...at(g, 0)]).toEqual([false, 10, 4]);
+    // the best two Spaces blocked: fewer Spaces (3, though 18 squared) beats a shorter line with more Spaces (4, 17 squared)
+    const [h, around] = stepFrom(14, 4, 10, 6, 1, ', cover: [{ at: [13, 4], size: [1, 2], kind: full }]');
+    expect([around, ...at(h, 0)]).toEqual([true, 13, 3]);
   });
 
   it('away from the goal: the most Spaces, then the longest straight line; ties go to the first in reading order', () => {
@@ -115,11 +123,12 @@ describe('moving into reach', () => {
     const events = watch(f);
     f.takeTurn(0);
     expect([f.chars[0]!.status, dist(f, 0, 1), events.map((e) => e.action)]).toEqual([COLLAPSED, 2, ['refresh', 'move', 'move', 'opportunity-attack']]);
-    // the spear (reach 2) strikes at the step 2 -> 1; the sword, now beside it, Clashes and loses: out, it makes no attack
-    const g = fight(oneOnOne('sword', 'spear', 'fight: { map: [20, 9], distance: 3, opener: a }'), scripted(CRIT, CRIT, CRIT, ...misses(3)));
+    // the spear (reach 2) strikes at the step 2 -> 1; stout (12 AD), now beside it, Clashes and loses (8 Wounds): out, with
+    // 1 Ready AD left, it makes no attack
+    const g = fightWith(EXTRA, oneOnOne('stout', 'spear', 'fight: { map: [20, 9], distance: 3, opener: a }'), scripted(CRIT, CRIT, CRIT, ...misses(3)));
     const e2 = watch(g);
     g.takeTurn(0);
-    expect([g.chars[0]!.status, dist(g, 0, 1), e2.map((e) => e.action)]).toEqual([COLLAPSED, 1, ['refresh', 'move', 'move', 'opportunity-attack']]);
+    expect([g.chars[0]!.status, g.chars[0]!.ready, dist(g, 0, 1), e2.map((e) => e.action)]).toEqual([COLLAPSED, 1, 1, ['refresh', 'move', 'move', 'opportunity-attack']]);
   });
 });
 
@@ -144,6 +153,12 @@ describe('keep-range retreats', () => {
     b.put(1, 16, 4);
     b.takeTurn(2);
     expect(at(b, 2)).toEqual([11, 3]);
+    const second = fight('sides:\n  a: [{ loadout: sword, count: 2 }]\n  b: [{ loadout: bow }]\nfight: { map: [20, 9], distance: 6, opener: a, groups: none }\nmatchups: [{ a: a, b: b }]\n', rng());
+    second.put(2, 10, 4);
+    second.put(0, 16, 4);
+    second.put(1, 9, 4); // the nearest enemy is listed second
+    second.takeTurn(2);
+    expect(at(second, 2)).toEqual([11, 3]);
     const tie = fight('sides:\n  a: [{ loadout: sword, count: 2 }]\n  b: [{ loadout: bow }]\nfight: { map: [20, 9], distance: 6, opener: a, groups: none }\nmatchups: [{ a: a, b: b }]\n', rng());
     tie.put(2, 10, 4);
     tie.put(0, 9, 4);
@@ -157,7 +172,7 @@ describe('keep-range retreats', () => {
     const events = watch(f);
     f.chars[1]!.ready = 0; // no Opportunity Attacks
     f.takeTurn(0);
-    expect([named(events, 'move').length, dist(f, 0, 1)]).toEqual([2, 3]);
+    expect([named(events, 'move').length, dist(f, 0, 1), named(events, 'exchange')[0]!.distance_after]).toEqual([2, 3, 3]);
   });
 
   it('a thrower taken out by an Opportunity Attack while retreating does not move on', () => {

@@ -34,6 +34,7 @@ const EXTRA = {
   loadouts: [
     '  tired: { character: tired, weapon: arming-sword, armour: leather }',
     '  post:  { character: post, weapon: arming-sword }',
+    '  post-spear: { character: post, weapon: spear }',
     '  sera-sword: { character: sera, weapon: arming-sword }',
     '',
   ].join('\n'),
@@ -166,6 +167,12 @@ describe('a turn', () => {
     far.put(2, far.x[0]! - 5, far.y[0]!); // Veyr out of reach; the post cannot move (Base Movement 0)
     far.takeTurn(3);
     expect([actions(wf, 'exchange').map((e) => e.target), actions(wf, 'move').length]).toEqual([['sword#1'], 0]);
+    const spear = fightWith(EXTRA, rest.replace('loadout: post,', 'loadout: post-spear,'), rng());
+    const ws = watch(spear);
+    spear.put(2, spear.x[0]! - 5, spear.y[0]!);
+    spear.put(0, spear.x[3]! + 2, spear.y[3]!); // sword#1 2 Spaces away (in the spear's reach), sword#2 beside it: the nearer
+    spear.takeTurn(3);
+    expect(actions(ws, 'exchange').map((e) => e.target)).toEqual(['sword#2']);
   });
 
   it('a Prone character that cannot pay to stand stays where it is (no approach, no retreat)', () => {
