@@ -21,6 +21,7 @@ const TESTS: Record<string, string[]> = {
   'exchange-fight': [
     'test/systems/exchange/fight/order.test.ts', 'test/systems/exchange/fight/policies.test.ts', 'test/systems/exchange/fight/rules.test.ts',
     'test/systems/exchange/fight/setup.test.ts', 'test/systems/exchange/fight/exchange-clauses.test.ts',
+    'test/systems/exchange/fight/core-clauses.test.ts', 'test/systems/exchange/fight/engine-turns.test.ts', 'test/systems/exchange/fight/engine-steps.test.ts',
   ],
 };
 

@@ -60,3 +60,21 @@ export function fight(rest: string, dice: Dice): ExchangeFight {
 export function oneOnOne(a: string, b: string, fightBlock = 'fight: { map: [20, 9], distance: 1, opener: a }'): string {
   return `sides:\n  a: [{ loadout: ${a}, policy: all-in }]\n  b: [{ loadout: ${b}, policy: all-in }]\n${fightBlock}\nmatchups: [{ a: a, b: b }]\n`;
 }
+
+/** Extra entries (YAML lines, indented two spaces) under PARTS' `characters:`, `weapons:` and `loadouts:`. */
+export interface ExtraParts {
+  readonly characters?: string;
+  readonly weapons?: string;
+  readonly loadouts?: string;
+}
+
+/** Like fight(), with extra characters, weapons and loadouts added to PARTS. */
+export function fightWith(extra: ExtraParts, rest: string, dice: Dice): ExchangeFight {
+  const parts = PARTS.replace('characters:\n', `characters:\n${extra.characters ?? ''}`)
+    .replace('weapons:\n', `weapons:\n${extra.weapons ?? ''}`)
+    .replace('loadouts:\n', `loadouts:\n${extra.loadouts ?? ''}`);
+  const s = validate(parseStudy('test.yaml', parts + rest), exchangeFight.schema) as ExchangeFightStudy;
+  const f = new ExchangeFight(exchangeFight.plan(s, 2000)[0]!.spec, dice);
+  f.reset();
+  return f;
+}

@@ -1,0 +1,206 @@
+/**
+ * Whole exchange fights and single turns (engine.ts) with scripted dice (seed 001): who opens, who
+ * wins and how, turn order by Rounds, proactive uses, paying for attacks, movement modes and what is
+ * left after an attack, the fallback target, standing up, Lingering Harm at the end of a turn.
+ */
+import { describe, expect, it } from 'vitest';
+import { RngDice, scripted } from '../../../../src/dice/dice.js';
+import { deriveStream, Xoshiro128ss } from '../../../../src/dice/rng.js';
+import { COLLAPSED } from '../../../../src/systems/exchange/combatant.js';
+import { END_BROKE, END_COLLAPSE, END_MAX_ROUNDS, type ExchangeFight } from '../../../../src/systems/exchange/fight/engine.js';
+import { spaces } from '../../../../src/systems/exchange/fight/map.js';
+import type { TraceEvent } from '../../../../src/systems/trace.js';
+import { CRIT, fight, fightWith, HIT, MISS, oneOnOne } from './helpers.js';
+
+const rng = () => new RngDice(new Xoshiro128ss(deriveStream(13)));
+const dist = (f: ExchangeFight, a: number, b: number) => spaces(f.x[a]!, f.y[a]!, f.x[b]!, f.y[b]!);
+const misses = (n: number) => Array<number>(n).fill(MISS);
+
+interface Watched { events: TraceEvent[]; ends: [number, number][] }
+
+function watch(f: ExchangeFight): Watched {
+  const w: Watched = { events: [], ends: [] };
+  f.observer = { begin: () => {}, event: (e) => w.events.push(e), end: (winner, rounds) => w.ends.push([winner, rounds]) };
+  return w;
+}
+
+const actions = (w: Watched, action: string) => w.events.filter((e) => e.action === action);
+const EXTRA = {
+  characters: [
+    '  tired: { vitality: 6, actionDice: 3, strength: 2, agility: 3, resilience: 2, melee: 2 }',
+    '  post:  { vitality: 6, agility: 3, resilience: 2, baseMovement: 0 }',
+    '',
+  ].join('\n'),
+  loadouts: [
+    '  tired: { character: tired, weapon: arming-sword, armour: leather }',
+    '  post:  { character: post, weapon: arming-sword }',
+    '  post-spear: { character: post, weapon: spear }',
+    '  sera-sword: { character: sera, weapon: arming-sword }',
+    '',
+  ].join('\n'),
+};
+
+describe('a whole fight (play)', () => {
+  // sword (a) against spear (b), both the duelist in leather: Strike 5, Soak 1; 3 dice a side (Boost 2)
+  const duel = (block = 'fight: { map: [20, 9], distance: 1, opener: a }') => oneOnOne('sword', 'spear', block);
+
+  it('the side whose last character collapses loses: a wins in Round 1, or b does; the observer hears the end', () => {
+    const a = fight(duel(), scripted(CRIT, CRIT, CRIT, ...misses(3))); // 6 dots to 0: 10 -> 8 Wounds to b
+    a.play();
+    expect([a.winner, a.end, a.round, a.chars[1]!.status]).toEqual([0, END_COLLAPSE, 1, COLLAPSED]);
+    const b = fight(duel(), scripted(...misses(3), CRIT, CRIT, CRIT)); // b's Clash: 8 Wounds to a
+    const w = watch(b);
+    b.play();
+    expect([b.winner, b.end, b.round, b.chars[0]!.status]).toEqual([1, END_COLLAPSE, 1, COLLAPSED]);
+    expect(w.ends).toEqual([[1, 1]]);
+  });
+
+  it('a side out because its character broke (failed Continuation Check) loses with end "broke"', () => {
+    // 3 dots to 0: 3 + 5 - 1 = 7 -> 5 Wounds, b at VIT 1 checks with 2 dice: Miss, Miss: broke
+    const f = fight(duel(), scripted(CRIT, HIT, MISS, ...misses(3), MISS, MISS));
+    f.play();
+    expect([f.winner, f.end, f.round]).toEqual([0, END_BROKE, 1]);
+  });
+
+  it('opener random: a d2 picks the opening side (2: b), and b\'s character attacks a\'s first character', () => {
+    const f = fight(duel('fight: { map: [20, 9], distance: 1, opener: random }'), scripted(2, CRIT, CRIT, CRIT, ...misses(3)));
+    const w = watch(f);
+    f.play();
+    expect([f.winner, w.events[0]!.actor, w.events[1]!.target]).toEqual([1, 'spear', 'sword']);
+    const g = fight(duel('fight: { map: [20, 9], distance: 1, opener: random }'), scripted(1, CRIT, CRIT, CRIT, ...misses(3)));
+    g.play();
+    expect(g.winner).toBe(0);
+  });
+
+  it('no side out after maxRounds: a draw at maxRounds, every die accounted for', () => {
+    // Round 1: a attacks twice (3 dice; b Clashes with 3), then b twice (3 dice; a has no AD left: No Response)
+    const dice = scripted(...misses(18));
+    const f = fight(duel('fight: { map: [20, 9], distance: 1, opener: a, maxRounds: 1 }'), dice);
+    const w = watch(f);
+    f.play();
+    expect([f.winner, f.end, f.round, dice.used, w.ends]).toEqual([2, END_MAX_ROUNDS, 1, 18, [[2, 1]]]);
+    const quiet = fight(duel('fight: { map: [20, 9], distance: 1, opener: a, maxRounds: 1 }'), scripted(...misses(18)));
+    quiet.play(); // no observer: nothing to tell
+    expect(quiet.winner).toBe(2);
+  });
+
+  it('the opener takes the opening turn alone (its NPC group follows later); from Round 2 the side due goes first', () => {
+    const f = fight('sides:\n  a: [{ loadout: sword, count: 2, group: g }]\n  b: [{ loadout: spear }]\nfight: { map: [40, 9], distance: 36, opener: a, maxRounds: 2 }\nmatchups: [{ a: a, b: b }]\n', scripted());
+    const w = watch(f);
+    f.play();
+    const turns = (r: number) => actions(w, 'refresh').filter((e) => e.round === r).map((e) => e.actor);
+    expect([turns(1), turns(2)]).toEqual([['sword#1', 'spear', 'sword#2'], ['spear', 'sword#1', 'sword#2']]);
+    expect(w.events.some((e) => e.action === 'walk' || e.action === 'run' || e.action === 'sprint')).toBe(false);
+  });
+
+  it('side order fresh-first: the unit whose character has the most Ready AD goes first', () => {
+    const rest = 'sides:\n  a: [{ loadout: tired }, { loadout: sword }]\n  b: [{ loadout: spear }]\n'
+      + 'fight: { map: [40, 9], distance: 30, opener: b, maxRounds: 1, groups: none, tactics: { a: { order: fresh-first } } }\nmatchups: [{ a: a, b: b }]\n';
+    const f = fightWith(EXTRA, rest, scripted());
+    const w = watch(f);
+    f.play();
+    expect(actions(w, 'refresh').map((e) => e.actor)).toEqual(['spear', 'sword', 'tired']);
+  });
+});
+
+describe('a turn', () => {
+  it('starts with the Refresh, or standing up from Prone for 1 AD, traced without a target', () => {
+    const f = fight('sides:\n  a: [{ loadout: sword, conditions: [prone] }]\n  b: [{ loadout: spear }]\nfight: { map: [40, 9], distance: 30, opener: a }\nmatchups: [{ a: a, b: b }]\n', scripted());
+    const w = watch(f);
+    f.takeTurn(0);
+    f.takeTurn(1);
+    const [stand, refresh] = [w.events[0]!, actions(w, 'refresh')[0]!];
+    expect([stand.action, stand.actor, stand['ready'], stand['cost'], 'target' in stand]).toEqual(['stand-up', 'sword', 5, 1, false]);
+    expect([refresh.actor, refresh['ready'], refresh['cost'], 'target' in refresh]).toEqual(['spear', 6, 0, false]);
+  });
+
+  it('proactive uses = Skill Level + 1, each attack paid with Boost from spare AD: Rook twice, Mira until her AD runs out, Melee 0 once', () => {
+    const rook = fight(oneOnOne('rook', 'sword'), scripted(...misses(4)));
+    const wr = watch(rook);
+    rook.chars[1]!.ready = 0; // No Response
+    rook.takeTurn(0);
+    expect([actions(wr, 'exchange').map((e) => e['boost']), rook.chars[0]!.ready]).toEqual([[1, 1], 1]);
+    const mira = fight(oneOnOne('mira', 'sword'), scripted(...misses(6)));
+    const wm = watch(mira);
+    mira.chars[1]!.ready = 0;
+    mira.takeTurn(0);
+    expect([actions(wm, 'exchange').map((e) => e['boost']), mira.chars[0]!.ready]).toEqual([[3, 1], 0]);
+    const sera = fightWith(EXTRA, oneOnOne('sera-sword', 'sword'), scripted(MISS));
+    const ws = watch(sera);
+    sera.chars[1]!.ready = 0;
+    sera.takeTurn(0);
+    expect(actions(ws, 'exchange').map((e) => e['boost'])).toEqual([0]);
+  });
+
+  it('b Runs in (1 AD, 10 Spaces, traced), a Walk is free and untraced', () => {
+    const f = fight(oneOnOne('sword', 'spear', 'fight: { map: [40, 9], distance: 8, opener: a }'), rng());
+    const w = watch(f);
+    f.takeTurn(1);
+    const run = actions(w, 'run');
+    expect(run.map((e) => [e.actor, e['cost'], e['spaces'], 'target' in e])).toEqual([['spear', 1, 10, false]]);
+    expect([f.adMove[1], dist(f, 0, 1), actions(w, 'move').length]).toEqual([1, 2, 6]);
+    const g = fight(oneOnOne('sword', 'spear', 'fight: { map: [40, 9], distance: 6, opener: a }'), rng());
+    const wg = watch(g);
+    g.takeTurn(1);
+    expect([g.adMove[1], dist(g, 0, 1), actions(wg, 'walk').length]).toEqual([0, 2, 0]);
+  });
+
+  it('movement is paid once a turn: after an attack only the Run\'s remaining Spaces are left', () => {
+    const f = fight('sides:\n  a: [{ loadout: sword, policy: all-in }]\n  b: [{ loadout: rook, count: 2 }]\nfight: { map: [40, 9], distance: 8, opener: a }\nmatchups: [{ a: a, b: b }]\n', scripted(CRIT, CRIT, CRIT));
+    const w = watch(f);
+    f.put(2, f.x[0]! + 14, f.y[0]!); // the second rook 14 Spaces away, on a's row
+    f.chars[1]!.ready = 0;
+    f.takeTurn(0); // runs 7 (10 - 7 = 3 left), takes rook#1 out (8 Wounds), walks the 3 left towards rook#2
+    expect([f.chars[1]!.status, actions(w, 'exchange').length, actions(w, 'move').length, dist(f, 0, 2)]).toEqual([COLLAPSED, 1, 10, 4]);
+  });
+
+  it('targeting weakest: the weakest when it can be attacked; else the nearest it can attack (ties: listed first)', () => {
+    const rest = 'sides:\n  a: [{ loadout: sword, count: 2 }, { loadout: veyr }]\n  b: [{ loadout: post, policy: all-in }]\n'
+      + 'fight: { map: [20, 9], distance: 1, opener: b, groups: none, tactics: { b: { targeting: weakest } } }\nmatchups: [{ a: a, b: b }]\n';
+    const near = fightWith(EXTRA, rest, rng());
+    const wn = watch(near);
+    expect([dist(near, 3, 0), dist(near, 3, 1), dist(near, 3, 2)]).toEqual([1, 1, 1]);
+    near.takeTurn(3);
+    expect(actions(wn, 'exchange').map((e) => e.target)).toEqual(['veyr']);
+    const far = fightWith(EXTRA, rest, rng());
+    const wf = watch(far);
+    far.put(2, far.x[0]! - 5, far.y[0]!); // Veyr out of reach; the post cannot move (Base Movement 0)
+    far.takeTurn(3);
+    expect([actions(wf, 'exchange').map((e) => e.target), actions(wf, 'move').length]).toEqual([['sword#1'], 0]);
+    const spear = fightWith(EXTRA, rest.replace('loadout: post,', 'loadout: post-spear,'), rng());
+    const ws = watch(spear);
+    spear.put(2, spear.x[0]! - 5, spear.y[0]!);
+    spear.put(0, spear.x[3]! + 2, spear.y[3]!); // sword#1 2 Spaces away (in the spear's reach), sword#2 beside it: the nearer
+    spear.takeTurn(3);
+    expect(actions(ws, 'exchange').map((e) => e.target)).toEqual(['sword#2']);
+  });
+
+  it('a Prone character that cannot pay to stand stays where it is (no approach, no retreat)', () => {
+    for (const [a, b] of [['sword', 'spear'], ['bow', 'sword']] as const) {
+      const f = fight(`sides:\n  a: [{ loadout: ${a}, conditions: [prone] }]\n  b: [{ loadout: ${b} }]\nfight: { map: [20, 9], distance: ${a === 'bow' ? 1 : 6}, opener: a }\nmatchups: [{ a: a, b: b }]\n`, scripted());
+      const w = watch(f);
+      const [x, y] = [f.x[0], f.y[0]];
+      f.chars[0]!.ready = 0;
+      f.takeTurn(0);
+      expect([f.x[0], f.y[0], f.chars[0]!.prone, w.events.length], a).toEqual([x, y, true, 1]);
+    }
+  });
+
+  it('Lingering Harm at the end of the turn: one traced Wound per source, none after the character is out', () => {
+    const sides = 'sides:\n  a: [{ loadout: dagger, count: 2 }]\n  b: [{ loadout: sword }]\nfight: { map: [20, 9], distance: 1, opener: a }\nmatchups: [{ a: a, b: b }]\n';
+    const f = fight(sides, scripted(HIT, MISS)); // 6 -> 4 by two daggers; ticks 4 -> 3 -> 2: first below half, the check passes
+    const w = watch(f);
+    f.wound(0, 2, 1);
+    f.wound(1, 2, 1);
+    f.endTurn(2);
+    const ticks = (x: Watched) => actions(x, 'lingering-harm').map((e) => [e.actor, e.target, e['wounds'], e['state_after']]);
+    expect(ticks(w)).toEqual([['sword', 'dagger#1', 1, 'active'], ['sword', 'dagger#2', 1, 'active']]);
+    const g = fight(sides, scripted());
+    const wg = watch(g);
+    g.wound(0, 2, 1);
+    g.wound(1, 2, 1);
+    g.chars[2]!.vit = 1; // the first tick takes it out
+    g.endTurn(2);
+    expect([ticks(wg), g.dealt[0], g.dealt[1]]).toEqual([[['sword', 'dagger#1', 1, 'collapsed']], 2, 1]);
+  });
+});
