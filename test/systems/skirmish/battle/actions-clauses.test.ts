@@ -70,6 +70,14 @@ describe('Multiple Engagement (seed 002)', () => {
     expect(targets()).toEqual(['b0', 'b1']);
   });
 
+  it('knob split: an Active enemy beyond 1" takes no share', () => {
+    const { bt, script, targets } = ring(2, 'split', miss(9 + 6));
+    place(bt, 2, 17.99, 20);
+    bt.melee(0, 1);
+    expect(script.used).toBe(9 + 6);
+    expect(targets()).toEqual(['b0']);
+  });
+
   it('knob split with a Downed target: the whole pool on it (the policy chose it), none on the standing ones', () => {
     const { bt, script, targets } = ring(3, 'split', miss(9 + 6));
     bt.state[1] = DOWNED;
@@ -209,6 +217,9 @@ describe('Mercy Kill (seed 002)', () => {
     place(bt, 1, 21, 20);
     bt.mercyKill(1, 0);
     expect([bt.state[0], script.used, events.length]).toEqual([ACTIVE, 0, 0]);
+    bt.state[0] = STUNNED;
+    bt.mercyKill(1, 0);
+    expect([bt.state[0], bt.takedowns[1]]).toEqual([OUT_OF_ACTION, 1]);
   });
 
   it('a Downed enemy takes a Melee attack: one unblocked hit takes it Out of Action instead of Wounds; none leaves it Downed', () => {
@@ -366,7 +377,7 @@ describe('nearest enemy', () => {
     expect([bt.nearestEnemy(4, false), bt.nearestEnemyGap(4)]).toEqual([1, 5]);
     place(bt, 1, 30, 20);
     place(bt, 0, 12, 20);
-    expect(bt.nearestEnemy(4, false)).toBe(0);
+    expect([bt.nearestEnemy(4, false), bt.nearestEnemyGap(4)]).toEqual([0, 7]);
     bt.state[0] = DOWNED;
     expect([bt.nearestEnemy(4, true), bt.nearestEnemy(4, false)]).toEqual([1, 0]);
     bt.state[0] = OUT_OF_ACTION;

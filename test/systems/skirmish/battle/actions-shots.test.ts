@@ -104,7 +104,7 @@ describe('a firearm fires only when its primer roll meets the primer (seed 000)'
       bt.primary[0] = 1;
       bt.shoot(0, 1, true);
       expect([script.used, bt.primary[0], bt.woundsLeft[1]]).toEqual([10, 0, 2]);
-      if (trace) expect(events.map((e) => e.result ?? e.action)).toEqual(['reaction:ranged', 'misfire']);
+      if (trace) expect(events.map((e) => [e.action, e.result])).toEqual([['reaction:ranged', undefined], ['ranged', 'misfire']]);
     });
   }
 });
@@ -174,7 +174,7 @@ describe('friendly fire (seed 000): natural 1s of the Strike Pool hit the neares
     expect(bt.atRisk(0, 3)).toBe(1);
   });
 
-  it('the table engine rolls die by die only the attacks with a friend at risk (it needs their natural 1s)', () => {
+  it('the table engine rolls die by die only the attacks with a friend at risk (it needs their natural 1s), else draws from the table', () => {
     // a2 and b1 fight far away (table draws: no scripted dice); a1 shoots b0 past a0 (scripted).
     const script = new ScriptedDice([1, 2, ...miss(6), ...miss(6)]);
     const bt = new Battle(battleSpec([grunt, archer, grunt], [grunt, grunt]), new TableBattleDice(script, new Xoshiro128ss([1, 2, 3, 4])), BATTLE_POLICIES);
@@ -194,6 +194,10 @@ describe('friendly fire (seed 000): natural 1s of the Strike Pool hit the neares
     expect([script.used, bt.woundsLeft[0]]).toEqual([14, 2]);
     duel();
     expect(script.used).toBe(14);
+    place(bt, 0, 30, 10); // off the line of fire: no friend at risk, a table draw again
+    bt.fired[1] = 0;
+    bt.shoot(1, 3, true);
+    expect([script.used, bt.fired[1]]).toEqual([14, 1]);
   });
 });
 
@@ -247,12 +251,17 @@ describe('trace events', () => {
     bt.emit(-1, 'initiative', -1, {});
     bt.emit(-1, 'note', 0, {});
     bt.emit(1, 'look', 0, { result: 'r' });
+    bt.emit(0, 'back', 1, {});
     expect(events).toEqual([
       { round: 1, side: 'both', actor: '', action: 'initiative' },
       { round: 1, side: 'both', actor: '', action: 'note', target: 'a0', target_x: 10.13, target_y: 5, distance_after: 0 },
       {
         round: 1, side: 'b', actor: 'b0', action: 'look', target: 'a0', x: 12.5, y: 5, state_after: 'active',
         target_x: 10.13, target_y: 5, distance_after: 1.37, result: 'r',
+      },
+      {
+        round: 1, side: 'a', actor: 'a0', action: 'back', target: 'b0', x: 10.13, y: 5, state_after: 'active',
+        target_x: 12.5, target_y: 5, distance_after: 1.37,
       },
     ]);
   });
