@@ -1,7 +1,8 @@
 /**
  * Retreat (seed 002) and the nearest-enemy queries of battle actions (actions.ts), with scripted
- * dice on a board laid out by hand (README, Mutation testing; see actions-clauses.test.ts). Grunt against grunt: 4 Might + 3 Skill attack dice hitting on 5+, then
- * 3 Might + 3 Skill defence dice succeeding on 4+ (13 dice); a natural 2 misses and fails.
+ * dice on a board laid out by hand (README, Mutation testing; see actions-clauses.test.ts).
+ * Grunt against grunt: 4 Might + 3 Skill attack dice hitting on 5+, then 3 Might + 3 Skill
+ * defence dice succeeding on 4+ (13 dice); a natural 2 misses and fails.
  */
 import { describe, expect, it } from 'vitest';
 import { ACTIVE, DOWNED, OUT_OF_ACTION } from '../../../../src/systems/skirmish/profile.js';
