@@ -17,7 +17,12 @@ const TESTS: Record<string, string[]> = {
     'test/systems/exchange/duel-clauses.test.ts', 'test/systems/exchange/combatant.test.ts',
   ],
   d20: ['test/systems/d20/fight.test.ts', 'test/systems/d20/fight-fixes.test.ts', 'test/systems/d20/fight-clauses.test.ts'],
-  battle: ['test/systems/skirmish/battle/rules.test.ts', 'test/systems/skirmish/battle/engine-clauses.test.ts'],
+  battle: [
+    'test/systems/skirmish/battle/rules.test.ts', 'test/systems/skirmish/battle/engine-clauses.test.ts',
+    'test/systems/skirmish/battle/actions-clauses.test.ts', 'test/systems/skirmish/battle/actions-shots.test.ts',
+    'test/systems/skirmish/battle/policies-clauses.test.ts', 'test/systems/skirmish/battle/actions-retreat.test.ts',
+    'test/systems/skirmish/battle/policies-details.test.ts',
+  ],
   'exchange-fight': [
     'test/systems/exchange/fight/order.test.ts', 'test/systems/exchange/fight/policies.test.ts', 'test/systems/exchange/fight/rules.test.ts',
     'test/systems/exchange/fight/setup.test.ts', 'test/systems/exchange/fight/exchange-clauses.test.ts',
