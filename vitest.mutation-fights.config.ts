@@ -18,7 +18,8 @@ const TESTS: Record<string, string[]> = {
   ],
   d20: ['test/systems/d20/fight.test.ts', 'test/systems/d20/fight-fixes.test.ts', 'test/systems/d20/fight-clauses.test.ts'],
   battle: ['test/systems/skirmish/battle/rules.test.ts', 'test/systems/skirmish/battle/engine-clauses.test.ts',
-    'test/systems/skirmish/battle/engine-perform.test.ts', 'test/systems/skirmish/battle/roll-clauses.test.ts'],
+    'test/systems/skirmish/battle/engine-perform.test.ts', 'test/systems/skirmish/battle/roll-clauses.test.ts',
+    'test/systems/skirmish/battle/board-clauses.test.ts'],
   'exchange-fight': [
     'test/systems/exchange/fight/order.test.ts', 'test/systems/exchange/fight/policies.test.ts', 'test/systems/exchange/fight/rules.test.ts',
     'test/systems/exchange/fight/setup.test.ts', 'test/systems/exchange/fight/exchange-clauses.test.ts',
