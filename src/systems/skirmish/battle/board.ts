@@ -379,7 +379,7 @@ export class Board {
 
   /**
    * Moves i straight at t, at most `length`, stopping at base contact. A move stopped short by
-   * block terrain heads instead for the corner of that terrain (cleared by the base) that is
+   * block terrain heads instead for the corner of that wall (cleared by the base) that is
    * reachable in a straight line and shortest to t through it, then on towards t with what is
    * left of `length`; one stopped short by a base tries straight lines 30, 60 and 90 degrees
    * either side and keeps the one that ends nearest to t.
@@ -416,11 +416,19 @@ export class Board {
     let bestX = 0;
     let bestY = 0;
     let bestCost = Infinity;
+    // Only the wall that stopped the straight move (its edge, widened by the base, lies where the
+    // move ended) is gone round; a move stopped by a base sidesteps instead, walls elsewhere or not.
+    const sx = tx - x0;
+    const sy = ty - y0;
+    const sd = Math.sqrt(sx * sx + sy * sy);
+    const moved = Math.sqrt((this.x[i]! - x0) ** 2 + (this.y[i]! - y0) ** 2);
     // Each corner is probed from (x0, y0) without placing the base (travel() reads positions, not gaps).
     this.x[i] = x0;
     this.y[i] = y0;
+    const ri = this.r[i]!;
     for (let k = 0; k !== this.tblock.length; ++k) {
       if (this.tblock[k] !== 1) continue;
+      if (rayRectEntry(x0, y0, sx / sd, sy / sd, this.tx0[k]! - ri, this.ty0[k]! - ri, this.tx1[k]! + ri, this.ty1[k]! + ri) > moved + 1e-6) continue;
       for (let c = 0; c !== 4; ++c) {
         const cx = c & 1 ? this.tx1[k]! + m : this.tx0[k]! - m;
         const cy = c & 2 ? this.ty1[k]! + m : this.ty0[k]! - m;

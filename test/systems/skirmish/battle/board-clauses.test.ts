@@ -345,16 +345,19 @@ describe('moves that go round (docs/rules/skirmish-battle.md, "Move paths")', ()
     expect(bt.y[0]).toBeCloseTo(y);
   });
 
-  it('blocked by an enemy base: the straight line 30 degrees to one side, if it ends nearest the target', () => {
-    const { bt } = battle([grunt], [grunt, grunt], []);
-    place(bt, 0, 20, 10);
-    place(bt, 1, 20, 20);
-    place(bt, 2, 20, 12.5);
-    bt.moveToward(0, 1, 4, true);
-    expect(bt.x[0]).toBeCloseTo(18);
-    expect(bt.y[0]).toBeCloseTo(10 + 4 * Math.cos(Math.PI / 6));
-    expect(bt.gap(0, 1)).toBeCloseTo(baseGap(18, 10 + 4 * Math.cos(Math.PI / 6), 0.5, 20, 20, 0.5));
-  });
+  for (const far of [false, true]) {
+    it(`blocked by an enemy base${far ? ', with a wall elsewhere on the board' : ''}: the straight line 30 degrees to one side, which ends nearest the target`, () => {
+      // (Fixed: any block terrain on the board used to send the fighter off to one of its corners, even away from the target.)
+      const { bt } = battle([grunt], [grunt, grunt], [], { settings: { terrain: far ? [wall(40, 2, 2, 2)] : [] } });
+      place(bt, 0, 20, 10);
+      place(bt, 1, 20, 20);
+      place(bt, 2, 20, 12.5);
+      bt.moveToward(0, 1, 4, true);
+      expect(bt.x[0]).toBeCloseTo(18);
+      expect(bt.y[0]).toBeCloseTo(10 + 4 * Math.cos(Math.PI / 6));
+      expect(bt.gap(0, 1)).toBeCloseTo(baseGap(18, 10 + 4 * Math.cos(Math.PI / 6), 0.5, 20, 20, 0.5));
+    });
+  }
 });
 
 describe('Charge (seed 002: must end within 1" of an enemy)', () => {
