@@ -349,7 +349,7 @@ export class Board {
         const reach = ri + this.r[k]!;
         if (ex * ex + ey * ey < reach * reach - EPS) back = Math.min(back, rayCircleContact(px, py, dx, dy, this.x[k]!, this.y[k]!, reach));
       }
-      if (back === t || back === Infinity) break;
+      if (back === t) break; // back <= t, which is finite (at most `length`)
       t = back;
     }
     return t;

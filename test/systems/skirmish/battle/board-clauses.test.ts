@@ -139,6 +139,8 @@ describe('within 1" (seed 002: equality included), seen from side b too', () => 
 
   it('Mercy Kill is refused for an Active or Downed enemy exactly 1" away, allowed for one 1.01" away (either side)', () => {
     const bt = setup();
+    bt.state[2] = DOWNED; // the target itself does not count
+    expect(bt.mercyAllowed(0, 2)).toBe(true);
     bt.state[2] = STUNNED;
     expect(bt.mercyAllowed(0, 2)).toBe(true);
     place(bt, 3, 8, 10); // b1: 1" from a0
@@ -294,6 +296,26 @@ describe('straight moves', () => {
     expect(bt.y[0]).toBeCloseTo(14);
   });
 
+  it('the same along x: backs off to the contact with each friend it would end on', () => {
+    const { bt } = battle([grunt, grunt, grunt], [grunt], []);
+    place(bt, 3, 40, 20);
+    place(bt, 0, 10, 20);
+    place(bt, 1, 14, 20);
+    place(bt, 2, 13.2, 20);
+    bt.slide(0, 1, 0, 4, true);
+    expect([bt.x[0], bt.y[0]]).toEqual([expect.closeTo(12.2), 20]);
+  });
+
+  it('moving away goes straight away from the other fighter: along x too', () => {
+    const { bt } = battle([grunt], [grunt], []);
+    place(bt, 0, 10, 20);
+    place(bt, 1, 20, 20);
+    bt.moveAway(0, 1, 2, false);
+    expect([bt.x[0], bt.y[0]]).toEqual([8, 20]);
+    bt.moveAway(1, 0, 3, false);
+    expect([bt.x[1], bt.y[1]]).toEqual([23, 20]);
+  });
+
   it('moving away from a fighter on the very same spot: side a steps towards its own edge (-y), side b towards its own (+y)', () => {
     const { bt } = battle([grunt], [grunt], []);
     place(bt, 0, 20, 20);
@@ -325,6 +347,27 @@ describe('moves that go round (docs/rules/skirmish-battle.md, "Move paths")', ()
     expect(bt.gap(0, 1)).toBeCloseTo(baseGap(x, y, 0.5, 12, 20, 0.5));
   });
 
+  it('cover terrain crossed on the way has no corners to head for', () => {
+    // A cover strip across the path, before the wall: its corner (17.49, 13.01) would be 0.08" shorter.
+    const { bt } = battle([grunt], [grunt], [], { settings: { terrain: [wall(18, 12, 2, 0.5, 'cover'), wall(16, 14, 8, 1)] } });
+    place(bt, 0, 19, 10);
+    place(bt, 1, 12, 20);
+    bt.moveToward(0, 1, 6, true);
+    const [x, y] = towards(...corner, 12, 20, 6 - Math.hypot(19 - corner[0], 10 - corner[1]));
+    expect(bt.x[0]).toBeCloseTo(x);
+    expect(bt.y[0]).toBeCloseTo(y);
+  });
+
+  it('stopped by a base with a wall further along the line: it sidesteps the base, the wall plays no part', () => {
+    const { bt } = battle([grunt], [grunt, grunt], [], { settings: { terrain: [wall(10, 16, 20, 1)] } });
+    place(bt, 0, 20, 10);
+    place(bt, 1, 20, 20);
+    place(bt, 2, 20, 12.5);
+    bt.moveToward(0, 1, 4, true);
+    expect(bt.x[0]).toBeCloseTo(18);
+    expect(bt.y[0]).toBeCloseTo(10 + 4 * Math.cos(Math.PI / 6));
+  });
+
   it('a move too short to reach the corner stops on the way to it', () => {
     const { bt } = battle([grunt], [grunt], [], { settings: { terrain: [wall(16, 14, 8, 1)] } });
     place(bt, 0, 19, 12);
@@ -345,6 +388,16 @@ describe('moves that go round (docs/rules/skirmish-battle.md, "Move paths")', ()
     expect(bt.y[0]).toBeCloseTo(y);
   });
 
+  it('blocked by an enemy base, moving along x: the line 30 degrees to one side (+y first)', () => {
+    const { bt } = battle([grunt], [grunt, grunt], []);
+    place(bt, 0, 10, 20);
+    place(bt, 1, 20, 20);
+    place(bt, 2, 12.5, 20);
+    bt.moveToward(0, 1, 4, true);
+    expect(bt.x[0]).toBeCloseTo(10 + 4 * Math.cos(Math.PI / 6));
+    expect(bt.y[0]).toBeCloseTo(22);
+  });
+
   for (const far of [false, true]) {
     it(`blocked by an enemy base${far ? ', with a wall elsewhere on the board' : ''}: the straight line 30 degrees to one side, which ends nearest the target`, () => {
       // (Fixed: any block terrain on the board used to send the fighter off to one of its corners, even away from the target.)
@@ -361,6 +414,17 @@ describe('moves that go round (docs/rules/skirmish-battle.md, "Move paths")', ()
 });
 
 describe('Charge (seed 002: must end within 1" of an enemy)', () => {
+  it('a Charge is declared at its target: one beyond Movement + 1" cannot be charged even if the move would end within 1" of another enemy', () => {
+    // (The policy's Move ends there just the same.)
+    const { bt } = battle([grunt], [grunt, grunt], []);
+    place(bt, 0, 20, 10);
+    place(bt, 1, 20, 20);
+    place(bt, 2, 21.5, 14.5);
+    expect(bt.canCharge(0, 1)).toBe(false);
+    bt.moveToward(0, 1, 4, true);
+    expect(bt.gap(0, 2)).toBeLessThanOrEqual(1);
+  });
+
   it('a target exactly Movement + 1" away can be charged; 0.01" further cannot', () => {
     const { bt } = battle([grunt], [grunt], []);
     place(bt, 0, 20, 10);
