@@ -22,6 +22,8 @@ const TESTS: Record<string, string[]> = {
     'test/systems/skirmish/battle/actions-clauses.test.ts', 'test/systems/skirmish/battle/actions-shots.test.ts',
     'test/systems/skirmish/battle/policies-clauses.test.ts', 'test/systems/skirmish/battle/actions-retreat.test.ts',
     'test/systems/skirmish/battle/policies-details.test.ts',
+    'test/systems/skirmish/battle/engine-perform.test.ts', 'test/systems/skirmish/battle/roll-clauses.test.ts',
+    'test/systems/skirmish/battle/board-clauses.test.ts',
   ],
   'exchange-fight': [
     'test/systems/exchange/fight/order.test.ts', 'test/systems/exchange/fight/policies.test.ts', 'test/systems/exchange/fight/rules.test.ts',

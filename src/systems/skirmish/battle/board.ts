@@ -181,21 +181,12 @@ export class Board {
     return this.gaps[i * this.n + j]!;
   }
 
-  /** On the board (not Out of Action). */
-  present(i: number): boolean {
-    return this.state[i] !== OUT_OF_ACTION;
-  }
-
-  enemies(i: number, j: number): boolean {
-    return this.side[i] !== this.side[j];
-  }
-
   /** Whether any fighter of the other side in one of the given states is within 1" of i. */
   engaged(i: number, activeOnly: boolean): boolean {
     for (let j = this.from(1 - this.side[i]!), end = this.to(1 - this.side[i]!); j !== end; ++j) {
-      if (this.side[j] === this.side[i] || this.state[j] === OUT_OF_ACTION) continue;
+      if (this.state[j] === OUT_OF_ACTION) continue;
       if (activeOnly && this.state[j] !== ACTIVE) continue;
-      if (this.gap(i, j) <= ENGAGEMENT + EPS) return true;
+      if (withinEngagement(this.gap(i, j))) return true;
     }
     return false;
   }
@@ -204,7 +195,7 @@ export class Board {
   engagedActive(i: number): number {
     let k = 0;
     for (let j = this.from(1 - this.side[i]!), end = this.to(1 - this.side[i]!); j !== end; ++j) {
-      if (this.side[j] !== this.side[i] && this.state[j] === ACTIVE && this.gap(i, j) <= ENGAGEMENT + EPS) k++;
+      if (this.state[j] === ACTIVE && withinEngagement(this.gap(i, j))) k++;
     }
     return k;
   }
@@ -212,7 +203,7 @@ export class Board {
   /** Gang Up: another Active fighter of i's side is within 1" of the enemy t. */
   gangUp(i: number, t: number): boolean {
     for (let k = this.from(this.side[i]!), end = this.to(this.side[i]!); k !== end; ++k) {
-      if (k !== i && this.side[k] === this.side[i] && this.state[k] === ACTIVE && this.gap(k, t) <= ENGAGEMENT + EPS) return true;
+      if (k !== i && this.state[k] === ACTIVE && withinEngagement(this.gap(k, t))) return true;
     }
     return false;
   }
@@ -220,9 +211,9 @@ export class Board {
   /** Mercy Kill's restriction: no Active or Downed enemy other than t within 1" of i. */
   mercyAllowed(i: number, t: number): boolean {
     for (let j = this.from(1 - this.side[i]!), end = this.to(1 - this.side[i]!); j !== end; ++j) {
-      if (j === t || this.side[j] === this.side[i]) continue;
+      if (j === t) continue;
       const st = this.state[j];
-      if ((st === ACTIVE || st === DOWNED) && this.gap(i, j) <= ENGAGEMENT + EPS) return false;
+      if ((st === ACTIVE || st === DOWNED) && withinEngagement(this.gap(i, j))) return false;
     }
     return true;
   }
@@ -237,7 +228,7 @@ export class Board {
       if (this.tblock[k] === 1 && segmentHitsRect(ax, ay, bx, by, this.tx0[k]!, this.ty0[k]!, this.tx1[k]!, this.ty1[k]!)) return false;
     }
     for (let k = this.from(1 - this.side[i]!), end = this.to(1 - this.side[i]!); k !== end; ++k) {
-      if (k === t || this.side[k] === this.side[i] || this.state[k] === OUT_OF_ACTION) continue;
+      if (k === t || this.state[k] === OUT_OF_ACTION) continue;
       if (segmentNearPoint(ax, ay, bx, by, this.x[k]!, this.y[k]!, this.r[k]!)) return false;
     }
     return true;
@@ -358,7 +349,7 @@ export class Board {
         const reach = ri + this.r[k]!;
         if (ex * ex + ey * ey < reach * reach - EPS) back = Math.min(back, rayCircleContact(px, py, dx, dy, this.x[k]!, this.y[k]!, reach));
       }
-      if (back === t || back === Infinity) break;
+      if (back === t) break; // back <= t, which is finite (at most `length`)
       t = back;
     }
     return t;
@@ -375,11 +366,11 @@ export class Board {
     const dy = this.y[t]! - this.y[i]!;
     const d = Math.sqrt(dx * dx + dy * dy);
     const want = Math.min(this.movement[i]!, gap);
-    if (d > 0 && gap - this.travel(i, dx / d, dy / d, want, true) <= ENGAGEMENT + EPS) return true;
+    if (d > 0 && withinEngagement(gap - this.travel(i, dx / d, dy / d, want, true))) return true;
     const x = this.x[i]!;
     const y = this.y[i]!;
     this.moveToward(i, t, this.movement[i]!, true);
-    const ok = this.gap(i, t) <= ENGAGEMENT + EPS || this.engaged(i, false);
+    const ok = withinEngagement(this.gap(i, t)) || this.engaged(i, false);
     this.x[i] = x;
     this.y[i] = y;
     this.placed(i);
@@ -388,7 +379,7 @@ export class Board {
 
   /**
    * Moves i straight at t, at most `length`, stopping at base contact. A move stopped short by
-   * block terrain heads instead for the corner of that terrain (cleared by the base) that is
+   * block terrain heads instead for the corner of that wall (cleared by the base) that is
    * reachable in a straight line and shortest to t through it, then on towards t with what is
    * left of `length`; one stopped short by a base tries straight lines 30, 60 and 90 degrees
    * either side and keeps the one that ends nearest to t.
@@ -399,7 +390,7 @@ export class Board {
     const before = this.gap(i, t);
     const want = Math.min(length, before);
     this.slideTo(i, this.x[t]!, this.y[t]!, want, throughFriends);
-    if (before - this.gap(i, t) >= want - EPS || this.gap(i, t) <= ENGAGEMENT + EPS) return;
+    if (before - this.gap(i, t) >= want - EPS || withinEngagement(this.gap(i, t))) return;
     if (this.aroundTerrain(i, t, x0, y0, length, throughFriends)) return;
     this.sidestep(i, t, x0, y0, length, throughFriends);
   }
@@ -425,32 +416,34 @@ export class Board {
     let bestX = 0;
     let bestY = 0;
     let bestCost = Infinity;
+    // Only the wall that stopped the straight move (its edge, widened by the base, lies where the
+    // move ended) is gone round; a move stopped by a base sidesteps instead, walls elsewhere or not.
+    const sx = tx - x0;
+    const sy = ty - y0;
+    const sd = Math.sqrt(sx * sx + sy * sy);
+    const moved = Math.sqrt((this.x[i]! - x0) ** 2 + (this.y[i]! - y0) ** 2);
     // Each corner is probed from (x0, y0) without placing the base (travel() reads positions, not gaps).
     this.x[i] = x0;
     this.y[i] = y0;
+    const ri = this.r[i]!;
     for (let k = 0; k !== this.tblock.length; ++k) {
       if (this.tblock[k] !== 1) continue;
+      if (rayRectEntry(x0, y0, sx / sd, sy / sd, this.tx0[k]! - ri, this.ty0[k]! - ri, this.tx1[k]! + ri, this.ty1[k]! + ri) > moved + 1e-6) continue;
       for (let c = 0; c !== 4; ++c) {
         const cx = c & 1 ? this.tx1[k]! + m : this.tx0[k]! - m;
         const cy = c & 2 ? this.ty1[k]! + m : this.ty0[k]! - m;
         const dc = Math.sqrt((cx - x0) ** 2 + (cy - y0) ** 2);
-        if (dc < 0.05 || cx < m || cy < m || cx > this.width - m || cy > this.height - m) continue;
+        // A corner off the board (closer than m to an edge) fails the probe below: the board's edge stops the base first.
+        if (dc < 0.05) continue;
         // What slideTo(i, cx, cy, dc) would do: slide along the unit vector to the corner.
         const dx = cx - x0;
         const dy = cy - y0;
         const d = Math.sqrt(dx * dx + dy * dy);
-        let ex = x0;
-        let ey = y0;
-        if (d > 0) {
-          const ux = dx / d;
-          const uy = dy / d;
-          const step = this.probe(i, ux, uy, Math.min(dc, d), throughFriends);
-          if (step > 0) {
-            ex = x0 + ux * step;
-            ey = y0 + uy * step;
-          }
-        }
-        if (Math.abs(ex - cx) + Math.abs(ey - cy) > 1e-6) continue;
+        // d > 0 (dc >= 0.05); a probe of 0 leaves the base where it is.
+        const ux = dx / d;
+        const uy = dy / d;
+        const step = this.probe(i, ux, uy, Math.min(dc, d), throughFriends);
+        if (Math.abs(x0 + ux * step - cx) + Math.abs(y0 + uy * step - cy) > 1e-6) continue;
         const cost = dc + Math.sqrt((tx - cx) ** 2 + (ty - cy) ** 2);
         if (cost < bestCost) {
           bestCost = cost;
@@ -518,6 +511,11 @@ export class Board {
 /** Sines and cosines of the sidestep directions, in the order tried (+-30, +-60, +-90 degrees). */
 const SIDESTEPS = Float64Array.from([30, -30, 60, -60, 90, -90], (a) => Math.sin((a * Math.PI) / 180));
 const SIDESTEP_COS = Float64Array.from([30, -30, 60, -60, 90, -90], (a) => Math.cos((a * Math.PI) / 180));
+
+/** Within 1" (engagement range; "within" includes equality, seed 002), allowing for rounding. */
+function withinEngagement(gap: number): boolean {
+  return gap <= ENGAGEMENT + EPS;
+}
 
 /** How far a base of radius r at coordinate p can go along direction component d inside [0, size]. */
 function edgeLimit(p: number, d: number, r: number, size: number): number {
