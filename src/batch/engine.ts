@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { deriveStream } from '../dice/rng.js';
-import { chunksOf, type Chunk } from '../plan/chunks.js';
+import { chunksOf, longestFirst, type Chunk } from '../plan/chunks.js';
 import type { AnyModePlugin, Kernel, PlannedTask } from '../systems/types.js';
 import { Piscina } from 'piscina';
 import { prepareTask, runChunk, type PreparedTask } from './run-chunk.js';
@@ -143,11 +143,12 @@ export class ChunkRunner implements ChunkBackend {
     }
     const pool = this.pool;
     // Keep a few chunks in flight per worker; on the first failure stop feeding and let the chunks
-    // in flight settle, so nothing arrives after the pool is gone.
+    // in flight settle, so nothing arrives after the pool is gone. Short chunks go last.
+    const queue = longestFirst(chunks);
     let next = 0;
     const feed = async (): Promise<void> => {
-      while (this.failure === null && next < chunks.length && signal?.aborted !== true) {
-        const chunk = chunks[next++]!;
+      while (this.failure === null && next < queue.length && signal?.aborted !== true) {
+        const chunk = queue[next++]!;
         const msg: ChunkMessage = {
           run: this.run, kernel: `${this.plugin.system}.${this.plugin.mode}.${this.options.engine}`, task: chunk.task,
           spec: this.tasks[chunk.task]!.spec, state: chunk.state, trials: chunk.trials,
