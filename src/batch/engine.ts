@@ -9,6 +9,7 @@ import { deriveStream } from '../dice/rng.js';
 import { chunksOf, type Chunk } from '../plan/chunks.js';
 import type { AnyModePlugin, Kernel, PlannedTask } from '../systems/types.js';
 import { Piscina } from 'piscina';
+import { ChunkLanes } from './lanes.js';
 import { prepareTask, runChunk, type PreparedTask } from './run-chunk.js';
 import type { ChunkMessage } from './worker.js';
 
@@ -93,7 +94,8 @@ export function planChunks(plugin: AnyModePlugin, tasks: readonly PlannedTask<un
 export class ChunkRunner implements ChunkBackend {
   readonly tallies: Float64Array[];
   private readonly kernel: Kernel<unknown, unknown>;
-  private readonly pool: Piscina<ChunkMessage, Float64Array> | null;
+  /** One single-thread pool per worker, so each worker can be fed its own lane of chunks (lanes.ts). */
+  private readonly pools: Piscina<ChunkMessage, Float64Array>[];
   private readonly run = `${process.pid}-${++runCounter}`;
   private failure: WorkerError | null = null;
   private readonly prepared = new Map<number, PreparedTask>();
@@ -108,12 +110,13 @@ export class ChunkRunner implements ChunkBackend {
     if (!kernel) throw new Error(`${plugin.system} ${plugin.mode} has no ${options.engine} engine`);
     this.kernel = kernel;
     this.tallies = tasks.map((t) => new Float64Array(kernel.tallySize(t.spec)));
-    this.pool = options.workers > 0
-      ? new Piscina<ChunkMessage, Float64Array>({ filename: workerFile(), minThreads: options.workers, maxThreads: options.workers })
-      : null;
-    this.pool?.on('error', (err: Error) => {
-      this.failure ??= new WorkerError(`a worker failed: ${err.message}`, { cause: err });
-    });
+    const file = options.workers > 0 ? workerFile() : '';
+    this.pools = Array.from({ length: options.workers }, () => new Piscina<ChunkMessage, Float64Array>({ filename: file, minThreads: 1, maxThreads: 1 }));
+    for (const pool of this.pools) {
+      pool.on('error', (err: Error) => {
+        this.failure ??= new WorkerError(`a worker failed: ${err.message}`, { cause: err });
+      });
+    }
   }
 
   private merge(chunk: Chunk, tally: Float64Array, total: number): void {
@@ -127,7 +130,7 @@ export class ChunkRunner implements ChunkBackend {
   async runChunks(chunks: readonly Chunk[], total: number): Promise<void> {
     const signal = this.options.signal;
     if (signal?.aborted) throw new RunCancelled();
-    if (this.pool === null) {
+    if (this.pools.length === 0) {
       for (const chunk of chunks) {
         if (signal?.aborted) throw new RunCancelled();
         let task = this.prepared.get(chunk.task);
@@ -141,13 +144,13 @@ export class ChunkRunner implements ChunkBackend {
       }
       return;
     }
-    const pool = this.pool;
-    // Keep a few chunks in flight per worker; on the first failure stop feeding and let the chunks
-    // in flight settle, so nothing arrives after the pool is gone.
-    let next = 0;
-    const feed = async (): Promise<void> => {
-      while (this.failure === null && next < chunks.length && signal?.aborted !== true) {
-        const chunk = chunks[next++]!;
+    // One chunk in flight per worker, taken from its own lane; on the first failure stop feeding and
+    // let the chunks in flight settle, so nothing arrives after the pool is gone.
+    const lanes = new ChunkLanes(chunks, this.pools.length);
+    const feed = async (pool: Piscina<ChunkMessage, Float64Array>, lane: number): Promise<void> => {
+      while (this.failure === null && signal?.aborted !== true) {
+        const chunk = lanes.take(lane);
+        if (chunk === undefined) return;
         const msg: ChunkMessage = {
           run: this.run, kernel: `${this.plugin.system}.${this.plugin.mode}.${this.options.engine}`, task: chunk.task,
           spec: this.tasks[chunk.task]!.spec, state: chunk.state, trials: chunk.trials,
@@ -162,13 +165,13 @@ export class ChunkRunner implements ChunkBackend {
         }
       }
     };
-    await Promise.all(Array.from({ length: this.options.workers * 2 }, feed));
+    await Promise.all(this.pools.map(feed));
     if (this.failure !== null) throw this.failure;
     if (signal?.aborted) throw new RunCancelled();
   }
 
   async close(): Promise<void> {
-    await this.pool?.destroy();
+    await Promise.all(this.pools.map((pool) => pool.destroy()));
   }
 }
 

@@ -1,9 +1,14 @@
 /**
  * The worker thread (a piscina task): receives a task description and a chunk's stream, returns
- * the chunk's tally (its buffer transferred, not copied). Prepared kernels are cached per run and
- * task. Imports only the kernels, so a worker starts fast.
+ * the chunk's tally. Prepared kernels are cached per run and task. Imports only the kernels, so a
+ * worker starts fast.
+ *
+ * The tally is copied back, never transferred (no piscina `move`): transferring detaches its
+ * ArrayBuffer, and the first detach in a thread invalidates V8's "array buffers are never detached"
+ * protector, which deoptimises every optimised function that indexes a typed array (the whole
+ * battle engine: ~45 functions compiled again) and leaves detach checks in all code compiled after.
+ * A tally is a few hundred bytes; copying it costs nothing next to a chunk.
  */
-import { move } from 'piscina';
 import { KERNELS } from '../systems/kernels.js';
 import { prepareTask, runChunk, type PreparedTask } from './run-chunk.js';
 
@@ -35,5 +40,5 @@ export function runChunkMessage(msg: ChunkMessage): Float64Array {
 }
 
 export default function runChunkTask(msg: ChunkMessage): Float64Array {
-  return move(runChunkMessage(msg)) as Float64Array;
+  return runChunkMessage(msg);
 }

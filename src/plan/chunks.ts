@@ -26,3 +26,13 @@ export function chunksOf(task: number, streamKey: number, trials: number, chunkS
   }
   return chunks;
 }
+
+/**
+ * The order a worker pool takes chunks in: whole chunks first, then the shorter last chunks of the
+ * tasks (longest first; otherwise the given order). The pool hands each free worker the next one,
+ * so the run ends on short chunks and the workers finish closer together. The merged tallies do
+ * not depend on the order.
+ */
+export function longestFirst(chunks: readonly Chunk[]): Chunk[] {
+  return [...chunks].sort((a, b) => b.trials - a.trials);
+}
