@@ -107,10 +107,17 @@ export class ChanceDice implements DuelDice {
   /**
    * A decision inside a step (a solving side's Dodge or Shove distance, Ranged Reaction, move
    * length: decisions.ts): enumerated like a die with `width` options, each taken with
-   * probability 1 (the solver takes the best, not a sum), tagged with the decision point's id.
+   * probability 1 (the solver takes the best, not a sum), tagged with the decision point's id
+   * (point -1: a level of one option, tagged as chance, that only lets the caller know it is
+   * replaying, known()).
    */
   choose(width: number, point: number): number {
-    return this.branch(width, 1 + point);
+    return this.branch(width, point < 0 ? 0 : 1 + point);
+  }
+
+  /** Whether the next level was met by an earlier path of this step (replaying it: its branch is known). */
+  known(): boolean {
+    return this.depth < this.size;
   }
 
   /** Levels (chance nodes and decisions) of the path just replayed. */

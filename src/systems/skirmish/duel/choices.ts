@@ -151,13 +151,16 @@ export function moveStops(duel: DuelView, s: number, action: Action, allowance: 
   return out;
 }
 
-/** How far side s's Dodge or Shove moves: the named policy's inches, 2", 0", then the stops of stops() within 2". */
-export function manoeuvreStops(duel: DuelView, s: number, named: number): number[] {
-  const d = duel.distance;
+/**
+ * How far side s's Dodge or Shove moves: the named policy's inches, the full 2", or none. Only
+ * these (no stops within the 2"): a manoeuvre's options multiply every choice after it in the
+ * step (the Ranged Reaction and its own dice), and in ranged duels more options cost the solver
+ * several times its time (measured: README, Exact duels and solved policies).
+ */
+export function manoeuvreStops(duel: DuelView, named: number): number[] {
   const out: number[] = [named];
   addInches(out, duel, Action.MoveAway, MANOEUVRE_INCHES);
   addInches(out, duel, Action.MoveAway, 0);
-  for (const x of stops(duel, s)) if (x.at > d + EPS && x.at < d + MANOEUVRE_INCHES - EPS) addInches(out, duel, Action.MoveAway, x.at - d);
   return out;
 }
 

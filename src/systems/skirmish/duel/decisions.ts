@@ -162,6 +162,8 @@ export class SolverPolicy implements DuelPolicy {
   /** The decision points and the walker's dice (bind(): both exist only once the walker does). */
   private index: DecisionIndex | null = null;
   private dice: ChanceDice | null = null;
+  /** The options of the decision at each level of the current dice path (replay()). */
+  private readonly levelOptions: (readonly number[])[] = [];
 
   constructor(private readonly base: DuelPolicy, private readonly solving: readonly [boolean, boolean]) {}
 
@@ -182,19 +184,22 @@ export class SolverPolicy implements DuelPolicy {
       return a;
     }
     if (!this.solves(s)) return this.base.decide(duel, s, true);
+    if (this.dice!.known()) return this.replay() as Action;
     return this.choose(duel, s, REACTION, reactionOptions(duel, s)) as Action;
   }
 
   moveInches(duel: DuelView, s: number, action: Action, allowance: number): number {
+    if (!this.solves(s)) return this.base.moveInches(duel, s, action, allowance);
+    if (this.dice!.known()) return this.replay();
     const named = this.base.moveInches(duel, s, action, allowance);
-    if (!this.solves(s)) return named;
     return this.choose(duel, s, moveKind(action), moveStops(duel, s, action, allowance, named));
   }
 
   manoeuvreInches(duel: DuelView, s: number, manoeuvre: number): number {
+    if (!this.solves(s)) return this.base.manoeuvreInches(duel, s, manoeuvre);
+    if (this.dice!.known()) return this.replay();
     const named = this.base.manoeuvreInches(duel, s, manoeuvre);
-    if (!this.solves(s)) return named;
-    return this.choose(duel, s, manoeuvreKind(manoeuvre), manoeuvreStops(duel, s, named));
+    return this.choose(duel, s, manoeuvreKind(manoeuvre), manoeuvreStops(duel, named));
   }
 
   private solves(s: number): boolean {
@@ -202,13 +207,24 @@ export class SolverPolicy implements DuelPolicy {
   }
 
   /**
-   * One option of a decision point. A single option is no decision (no branch), but its point is
-   * interned all the same, so that a solved table knows the state (and counts a real miss).
+   * One option of a new decision point: a level of the dice path (chance.ts choose) whose options
+   * are kept per level, so that the later paths of the step, which replay it, take their branch
+   * without computing the options again (replay()). A single option is no decision (a level of
+   * one branch, tagged as chance), but its point is interned all the same, so that a solved table
+   * knows the state (and counts a real miss).
    */
   private choose(duel: DuelView, s: number, kind: number, options: readonly number[]): number {
     const ctx = contextCode(kind, s, duel.reacting, this.actSide, duel.which, this.action);
     const point = this.index!.intern(duel, ctx, s, options);
-    if (options.length === 1) return options[0]!;
-    return options[this.dice!.choose(options.length, point)]!;
+    const dice = this.dice!;
+    this.levelOptions[dice.levels()] = options;
+    return options[dice.choose(options.length, options.length === 1 ? -1 : point)]!;
+  }
+
+  /** The option an earlier path of this step took at the decision level now replayed. */
+  private replay(): number {
+    const dice = this.dice!;
+    const k = dice.levels();
+    return this.levelOptions[k]![dice.choose(0, 0)]!;
   }
 }
