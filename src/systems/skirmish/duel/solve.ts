@@ -6,8 +6,10 @@
  * activation start, action boundary. At an action boundary a solving side tries every action the
  * rules allow there (candidates()) and each is one step of the SAME engine, replayed per dice
  * path once per distinct state (not once per round); values are memoised per (round, state).
- * Sub-decisions inside an action (Ranged Reactions, how far a Move, Dodge or Shove goes) stay
- * with the side's named policy. The plain solver (plain.ts solveDuelPlain) is the reference.
+ * Decisions inside an action (how far a Move, Retreat, Crawl, Dodge or Shove goes; the Ranged
+ * Reaction: choices.ts) are decision points of the step (decisions.ts): a choice's edges are then
+ * a program of sums and decision points (graph.ts markers) valued by program() / decision() below,
+ * each pick recorded per round. The plain solver (plain.ts solveDuelPlain) is the reference.
  *
  * Decision table (for `policy: best-response | optimal` in studies; solved-table.ts): pass a
  * SolvedTable as `table` and, at every action boundary where a side solves, the solver records

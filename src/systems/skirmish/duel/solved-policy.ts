@@ -9,9 +9,9 @@
  * - `optimal`: the side plays its minimax (subgame-perfect) strategy, computed as if both sides
  *   optimise, whatever the other side then actually plays.
  * - A solved side's named policy is its loadout's default (melee first weapon: aggressive, else
- *   shooter). It decides what the solver leaves to the named policy: the Ranged Reaction, how far
- *   a Move, Retreat, Crawl, Dodge or Shove goes, and any state the table lacks (counted in
- *   `misses`; tests assert 0). Quiet states (quiet.ts: no attack can happen before maxRounds) are
+ *   shooter). It decides any state the table lacks (counted in `misses`; tests assert 0). The
+ *   table holds the actions, and the picks inside an action (move lengths, Dodge / Shove, the
+ *   Ranged Reaction: decisions.ts), keyed by what the live duel shows then. Quiet states (quiet.ts: no attack can happen before maxRounds) are
   never solved: there the named policy decides, which cannot change the outcome (a draw), and the
   exact walker walks the same play, so every distribution still matches the simulator's.
  */
