@@ -162,14 +162,17 @@ export class SolverPolicy implements DuelPolicy {
   /** The decision points and the walker's dice (bind(): both exist only once the walker does). */
   private index: DecisionIndex | null = null;
   private dice: ChanceDice | null = null;
+  private singles = false;
   /** The options of the decision at each level of the current dice path (replay()). */
   private readonly levelOptions: (readonly number[])[] = [];
 
   constructor(private readonly base: DuelPolicy, private readonly solving: readonly [boolean, boolean]) {}
 
-  bind(index: DecisionIndex, dice: ChanceDice): void {
+  /** singles: intern decision points of one option too (a solved table is recorded: it must know every state it will meet). */
+  bind(index: DecisionIndex, dice: ChanceDice, singles = false): void {
     this.index = index;
     this.dice = dice;
+    this.singles = singles;
   }
 
   decide(duel: DuelView, s: number, reaction: boolean): Action {
@@ -210,15 +213,15 @@ export class SolverPolicy implements DuelPolicy {
    * One option of a new decision point: a level of the dice path (chance.ts choose) whose options
    * are kept per level, so that the later paths of the step, which replay it, take their branch
    * without computing the options again (replay()). A single option is no decision (a level of
-   * one branch, tagged as chance), but its point is interned all the same, so that a solved table
-   * knows the state (and counts a real miss).
+   * one branch, tagged as chance); when a table is recorded its point is interned all the same, so
+   * that the table knows the state (and counts a real miss).
    */
   private choose(duel: DuelView, s: number, kind: number, options: readonly number[]): number {
-    const ctx = contextCode(kind, s, duel.reacting, this.actSide, duel.which, this.action);
-    const point = this.index!.intern(duel, ctx, s, options);
+    const single = options.length === 1;
+    const point = !single || this.singles ? this.index!.intern(duel, contextCode(kind, s, duel.reacting, this.actSide, duel.which, this.action), s, options) : -1;
     const dice = this.dice!;
     this.levelOptions[dice.levels()] = options;
-    return options[dice.choose(options.length, options.length === 1 ? -1 : point)]!;
+    return options[dice.choose(options.length, single ? -1 : point)]!;
   }
 
   /** The option an earlier path of this step took at the decision level now replayed. */

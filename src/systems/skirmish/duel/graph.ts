@@ -109,13 +109,15 @@ export class DuelGraph {
     private readonly candidates: Candidates | null,
     base: DuelPolicy = DUEL_POLICY,
     private readonly limits: ExactLimits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS },
+    /** Whether a solved table is recorded (its lookups need every decision point, one-option ones too). */
+    recording = false,
   ) {
     this.policy = new SolverPolicy(base, solving);
     this.walker = new DuelWalker(spec, this.policy, limits);
     this.parityMatters = spec.knobs.initiative === 'alternate';
     this.canonical = new Canonical(this.walker.duel.fighters, spec.settings.terrain, spec.knobs.stunnedActs);
     this.decisions = new DecisionIndex(this.canonical);
-    this.policy.bind(this.decisions, this.walker.dice);
+    this.policy.bind(this.decisions, this.walker.dice, recording);
   }
 
   /** The root: round 1's start, both fighters fresh at the study's distance. */

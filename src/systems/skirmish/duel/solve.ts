@@ -61,7 +61,7 @@ function score(winner: number): number {
 export function solveDuel(
   spec: DuelSpec, modes: readonly [SideMode, SideMode], limits: ExactLimits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS }, table: SolvedTable | null = null,
 ): SolveResult {
-  const g = new DuelGraph(spec, [modes[0] === 'solved', modes[1] === 'solved'], candidates, DUEL_POLICY, limits);
+  const g = new DuelGraph(spec, [modes[0] === 'solved', modes[1] === 'solved'], candidates, DUEL_POLICY, limits, table !== null);
   const maxRounds = spec.settings.maxRounds;
   // memo[r][id]: the value of node id in round r (r = 1..maxRounds), -1 until known (one array per round: siblings sit close).
   const memo: Float64Array[] = [];
