@@ -108,7 +108,7 @@ export function stops(duel: DuelView, s: number): readonly Stop[] {
       if (w.min > 0) out.push({ at: w.min, why: `in ${who} range` }, { at: w.min - 1, why: `inside ${who} minimum range` });
     }
   }
-  if (duel.spec.settings.terrain) out.push({ at: HIDDEN_RANGE, why: 'within 6" (Hidden)' }, { at: HIDDEN_RANGE + 1, why: 'beyond 6" (Hidden)' });
+  if (duel.spec.settings.terrain) out.push({ at: HIDDEN_RANGE, why: 'within 6", where Hidden does not protect' }, { at: HIDDEN_RANGE + 1, why: 'beyond 6", where Hidden protects' });
   const list = out.filter((x) => x.at > 0);
   STOPS.set(f, list);
   return list;
