@@ -46,7 +46,7 @@ describe('solved policies in studies', () => {
       expectRateNear(Number(srows[i]!['b_win_rate']), Number(row['b_win_rate']), n, `row ${i} b`);
     });    const md = readFileSync(join(exact, 'report.md'), 'utf8');
     expect(md).toMatch(/## Policy gap: named, best-response and optimal play \(base\)\n\n.*opponent's bad play stands out/);
-    expect(md).toMatch(/\| archer \(shooter\) vs stout-axe \| 0\.528 \| 0\.685 \|/);
+    expect(md).toMatch(/\| archer \(shooter\) vs stout-axe \| 0\.528 \| 0\.709 \|/);
     const html = readFileSync(join(exact, 'report.html'), 'utf8');
     expect(html.match(/<section class="chart" id="policy-gap">[\s\S]*?<\/section>/)?.[0].match(/<svg/g)).toHaveLength(4);
     // A run has no gap columns, and its report no gap section.
@@ -89,10 +89,10 @@ describe('solved policies in studies', () => {
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toBe('# skirmish duel: variant=base a=archer (best-response) b=stout-axe (aggressive)');
-    expect(lines[1]).toMatch(/^# side a plays its best response to b's named policy \(aggressive\); value P\(a wins\) \+ 1\/2 P\(draw\) = 0\.7987$/);
+    expect(lines[1]).toMatch(/^# side a plays its best response to b's named policy \(aggressive\); value P\(a wins\) \+ 1\/2 P\(draw\) = 0\.8039$/);
     const body = lines.filter((l) => !l.startsWith('#'));
     expect(body).toHaveLength(4);
-    for (const l of body) expect(l).toMatch(/^rounds? [\d, -]+; .* apart; a archer \w+ \dW.*, b stout-axe .*; \d actions? left: [A-Z][\w ]+ \(p=\d\.\d{3}\)$/);
+    for (const l of body) expect(l).toMatch(/^rounds? [\d, -]+; .* apart; a archer \w+ \dW.*, b stout-axe .*; \d actions? left: [A-Z][\w ]+( [\d.]+"( \([^)]*\))?)? \(p=\d\.\d{3}\)$/);
     const ps = body.map((l) => Number(/p=([\d.]+)/.exec(l)![1]));
     expect([...ps].sort((x, y) => y - x)).toEqual(ps);
   });

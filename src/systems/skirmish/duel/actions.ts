@@ -18,6 +18,8 @@ export { ENGAGEMENT, HIDDEN_RANGE, MANOEUVRE_INCHES } from '../fight-rules.js';
 /** Which defensive manoeuvre's movement a policy is asked about. */
 export const DODGE = 0;
 export const SHOVE = 1;
+/** A Dodge in an attack whose Shove moves next (the same defender decides both; a solved table keys them apart). */
+export const DODGE_THEN_SHOVE = 2;
 
 export interface FighterView {
   readonly state: number;
@@ -48,6 +50,8 @@ export interface DuelView {
   readonly which: number;
   /** Actions left in the current activation after the one being chosen. */
   readonly actionsLeft: number;
+  /** Inside a Ranged Reaction (the engine's flag; a solved table keys inner decisions by it). */
+  readonly reacting: boolean;
   canCharge(s: number): boolean;
   /** Whether the action fire() would pick (Ranged or Cast with the first shooting weapon's kind) can shoot now. */
   canShoot(s: number): boolean;
@@ -60,7 +64,7 @@ export interface DuelPolicy {
   decide(duel: DuelView, s: number, reaction: boolean): Action;
   /** Inches side s covers with a Move (toward or away), a Retreat or a Crawl it just chose: 0 up to the allowance. */
   moveInches(duel: DuelView, s: number, action: Action, allowance: number): number;
-  /** Inches (0 to 2) of side s's Dodge (it moves away) or Shove (it pushes the attacker away). */
+  /** Inches (0 to 2) of side s's Dodge (it moves away) or Shove (it pushes the attacker away): manoeuvre DODGE, DODGE_THEN_SHOVE or SHOVE. */
   manoeuvreInches(duel: DuelView, s: number, manoeuvre: number): number;
   /**
    * True when decide() reads the round or which activation of it plays (a solved table does): the

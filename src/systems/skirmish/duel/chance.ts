@@ -42,6 +42,8 @@ export class ChanceDice implements DuelDice {
   /** The branch taken at each chance node of the current path, and how many branches it has (first `size` entries). */
   private path: Int32Array = new Int32Array(64);
   private widths: Int32Array = new Int32Array(64);
+  /** Per level: 0 for a chance node, 1 + the decision point's id for a decision (choose()). */
+  private tags: Int32Array = new Int32Array(64);
   private size = 0;
   private depth = 0;
   private d6Left = Infinity;
@@ -82,7 +84,7 @@ export class ChanceDice implements DuelDice {
     return false;
   }
 
-  private branch(width: number): number {
+  private branch(width: number, tag = 0): number {
     if (this.depth === this.size) {
       if (this.size === this.path.length) {
         const grow = (a: Int32Array): Int32Array => {
@@ -92,12 +94,44 @@ export class ChanceDice implements DuelDice {
         };
         this.path = grow(this.path);
         this.widths = grow(this.widths);
+        this.tags = grow(this.tags);
       }
       this.path[this.size] = 0;
       this.widths[this.size] = width;
+      this.tags[this.size] = tag;
       this.size++;
     }
     return this.path[this.depth++]!;
+  }
+
+  /**
+   * A decision inside a step (a solving side's Dodge or Shove distance, Ranged Reaction, move
+   * length: decisions.ts): enumerated like a die with `width` options, each taken with
+   * probability 1 (the solver takes the best, not a sum), tagged with the decision point's id
+   * (point -1: a level of one option, tagged as chance, that only lets the caller know it is
+   * replaying, known()).
+   */
+  choose(width: number, point: number): number {
+    return this.branch(width, point < 0 ? 0 : 1 + point);
+  }
+
+  /** Whether the next level was met by an earlier path of this step (replaying it: its branch is known). */
+  known(): boolean {
+    return this.depth < this.size;
+  }
+
+  /** Levels (chance nodes and decisions) of the path just replayed. */
+  levels(): number {
+    return this.depth;
+  }
+
+  /** The branch the current path took at level k, and the level's tag (0 chance, 1 + decision point). */
+  taken(k: number): number {
+    return this.path[k]!;
+  }
+
+  tag(k: number): number {
+    return this.tags[k]!;
   }
 
   d6(): number {

@@ -17,7 +17,7 @@ import {
 } from '../fight-rules.js';
 import { DODGE_MOVED, SHOVE_MOVED } from '../spec.js';
 import { woundLookup, woundTable, type WoundTable } from '../wound-table.js';
-import { Action, DODGE, ENGAGEMENT, SHOVE, type DuelPolicy, type DuelView } from './actions.js';
+import { Action, DODGE, DODGE_THEN_SHOVE, ENGAGEMENT, SHOVE, type DuelPolicy, type DuelView } from './actions.js';
 import type { DuelDice, RolledDice } from './dice.js';
 import {
   traceAction, traceAttack, traceCastFails, traceHide, traceInitiative, traceMercyTakeOut, tracePrimerFails, traceRecover, traceRetreat,
@@ -418,7 +418,7 @@ export class Duel implements DuelView {
   /** Dodge / Shove movement of an attack on side t, only while t is still Active; t's policy picks how far (up to 2"). */
   manoeuvres(t: number, code: number): void {
     const moves = manoeuvresAfter(code, this.fighters[t]!.state, DODGE_MOVED, SHOVE_MOVED);
-    if (moves & DODGE_MOVED) this.manoeuvre(t, DODGE, 'dodge');
+    if (moves & DODGE_MOVED) this.manoeuvre(t, moves & SHOVE_MOVED ? DODGE_THEN_SHOVE : DODGE, 'dodge');
     if (moves & SHOVE_MOVED) this.manoeuvre(t, SHOVE, 'shove');
   }
 

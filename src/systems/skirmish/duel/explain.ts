@@ -5,7 +5,12 @@
  * same table, reports every action boundary with its probability); states that differ only in
  * the round or the distance and share the decision are grouped into one line.
  */
+import { Action } from './actions.js';
+import { stopReason } from './choices.js';
+import { contextCode, moveKind } from './decisions.js';
 import { exactDuel } from './exact.js';
+import { crawlAllowance } from '../fight-rules.js';
+import type { SolvedTable } from './solved-table.js';
 import type { DuelSpec } from './setup.js';
 import { NAMED, solveModes, solvePlay } from './solved-policy.js';
 import type { SideMode } from './solve.js';
@@ -56,6 +61,26 @@ function fighterWords(s: readonly number[], at: number, name: string): string {
 }
 
 /**
+ * The table's action at a boundary in words; a move with its length and where it stops (the
+ * table's pick for the move's length, decisions.ts), e.g. `Move toward 3" (stop at 6": in its
+ * range)`. A Move away from an engaged Active enemy is a Retreat (its length as when the check passes).
+ */
+function actionText(table: SolvedTable, r: number, s: number, which: number, st: readonly number[], a: Action): string {
+  if (a !== Action.MoveToward && a !== Action.MoveAway && a !== Action.CrawlAway) return ACTION_NAMES[a]!;
+  const duel = table.view(r, which, st);
+  if (duel === null) return ACTION_NAMES[a]!;
+  const moving = a === Action.MoveAway && duel.engagedWithActive(s) ? Action.Retreat : a;
+  const f = duel.fighters[s]!;
+  const allowance = a === Action.CrawlAway ? crawlAllowance(f.movement) : f.movement;
+  const inches = table.innerPick(duel, contextCode(moveKind(moving), s, false, s, which, a));
+  if (Number.isNaN(inches)) return ACTION_NAMES[moving]!;
+  const to = a === Action.MoveToward ? Math.max(0, duel.distance - inches) : duel.distance + inches;
+  const why = stopReason(duel, s, moving, allowance, inches);
+  const where = why === 'full Movement' || why === '' ? (why === '' ? '' : ` (${why})`) : ` (stop at ${Number(to.toFixed(2))}": ${why})`;
+  return `${ACTION_NAMES[moving]!} ${Number(inches.toFixed(2))}"${where}`;
+}
+
+/**
  * Which side to explain and how: a side the study solves (best-response / optimal) as the study
  * plays it (its solved sides play the table, the others their named policy); `side` if given,
  * else the first solved side. A side the study plays named, or a study without solved sides: the
@@ -86,7 +111,7 @@ export function explainPolicy(spec: DuelSpec, side: number | undefined, top: num
     const a = table.get(r, s, which, st);
     const left = st[2 * FIGHTER_FIELDS + 1]!;
     const what = `${fighterWords(st, 0, `a ${names[0]!}`)}, ${fighterWords(st, FIGHTER_FIELDS, `b ${names[1]!}`)}; ${left} action${left === 1 ? '' : 's'} left`;
-    const decision = a === -1 ? '(named policy)' : ACTION_NAMES[a as number]!;
+    const decision = a === -1 ? '(named policy)' : actionText(table, r, s, which, st, a);
     const key = `${what}|${decision}`;
     const g = groups.get(key) ?? { p: 0, rounds: [], distances: [], text: `${what}: ${decision}` };
     g.p += p;

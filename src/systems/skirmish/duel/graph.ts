@@ -12,9 +12,11 @@
  * 2^53; a string key when a field does not fit). Storage is typed arrays that grow by doubling.
  */
 import type { Action, DuelPolicy, DuelView } from './actions.js';
+import { DecisionIndex, SolverPolicy } from './decisions.js';
 import { DuelWalker, ExactLimitError, MAX_EXACT_PATHS, MAX_EXACT_STATES, type ExactLimits } from './exact-walker.js';
 import { Canonical } from './canonical.js';
 import { IdTable } from './id-table.js';
+import { DISTANCE, numericKey } from './node-key.js';
 import { DUEL_POLICY } from './policies.js';
 import { restOfRound } from './quiet.js';
 import type { DuelSpec } from './setup.js';
@@ -25,31 +27,20 @@ export const ROUND = 0;
 export const ACTIVATION = 1;
 export const ACTION = 2;
 
-/** Index of the distance in a saved state. */
-export const DISTANCE = 2 * FIGHTER_FIELDS;
+export { DISTANCE } from './node-key.js';
 
 /** Choice code of a node that is not a decision (round start, activation start, a named side, an activation that ended). */
 export const NAMED = -1;
 
-/** The base policy, except that the graph may force the next activation action. */
-export class ForcedPolicy implements DuelPolicy {
-  forced = -1;
-  constructor(private readonly base: DuelPolicy = DUEL_POLICY) {}
-  decide(duel: DuelView, s: number, reaction: boolean): Action {
-    if (!reaction && this.forced >= 0) {
-      const a = this.forced as Action;
-      this.forced = -1;
-      return a;
-    }
-    return this.base.decide(duel, s, reaction);
-  }
-  moveInches(duel: DuelView, s: number, action: Action, allowance: number): number {
-    return this.base.moveInches(duel, s, action, allowance);
-  }
-  manoeuvreInches(duel: DuelView, s: number, manoeuvre: number): number {
-    return this.base.manoeuvreInches(duel, s, manoeuvre);
-  }
-}
+/**
+ * Program markers among a choice's edges (child codes below every end code), when a solving
+ * side decides inside the step (decisions.ts): DEC opens a decision point (its prob holds the
+ * point's id), OPT ends one option and starts the next, END closes the point. Edges between
+ * markers are summed; a decision point is worth its best option (solve.ts).
+ */
+export const DEC = -0x40000000;
+export const OPT = DEC - 1;
+export const END = DEC - 2;
 
 /** The actions a solving side may choose at an action boundary (solve.ts candidates); the duel shows the state. */
 export type Candidates = (duel: DuelView, side: number) => Action[];
@@ -57,31 +48,6 @@ export type Candidates = (duel: DuelView, side: number) => Action[];
 /** A terminal edge's child is -1 - code, code = winner + 4 * (a's state + 4 * (b's state + 4 * (a's Wounds + 32 * b's Wounds))) (Wounds: 20 at most, schema.ts). */
 export function endCode(s: readonly number[], winner: number): number {
   return winner + 4 * (s[0]! + 4 * (s[FIGHTER_FIELDS]! + 4 * (s[1]! + 32 * s[FIGHTER_FIELDS + 1]!)));
-}
-
-/** A small non-negative integer (every saved field is one, except a fractional distance). */
-function small(x: number, max: number): boolean {
-  return x >>> 0 === x && x <= max;
-}
-
-function packFighter(s: readonly number[], at: number): number {
-  for (let k = 0; k !== FIGHTER_FIELDS; ++k) if (!small(s[at + k]!, k === 1 ? 31 : k === 2 ? 63 : k === 0 ? 3 : 1)) return -1;
-  const flags = s[at + 3]! + 2 * s[at + 4]! + 4 * s[at + 5]! + 8 * s[at + 6]! + 16 * s[at + 7]!;
-  return s[at]! + 4 * (s[at + 1]! + 32 * (s[at + 2]! + 64 * flags));
-}
-
-/**
- * The node's key: its kind, side, which activation of the round (0 first, 1 second) and parity
- * (the combo, below 24) in 5 bits, actions left in 3, each fighter in 18, the distance in the top
- * 9 bits (below 2^53); -1 when a field does not fit (a fractional distance, more than 511").
- */
-function numericKey(combo: number, s: readonly number[]): number {
-  const a = packFighter(s, 0);
-  const b = packFighter(s, FIGHTER_FIELDS);
-  const d = s[DISTANCE]!;
-  const left = s[DISTANCE + 1]!;
-  if (a < 0 || b < 0 || !small(d, 511) || !small(left, 7)) return -1;
-  return combo + 32 * (left + 8 * (a + 262144 * (b + 262144 * d)));
 }
 
 function grow<T extends Int32Array | Float64Array | Uint8Array>(a: T, need: number): T {
@@ -95,7 +61,9 @@ function grow<T extends Int32Array | Float64Array | Uint8Array>(a: T, need: numb
 
 export class DuelGraph {
   readonly walker: DuelWalker;
-  readonly policy: ForcedPolicy;
+  readonly policy: SolverPolicy;
+  /** The decision points inside steps (decisions.ts), with their sides and options. */
+  readonly decisions: DecisionIndex;
   /** Whether the knob `alternate` makes the round's parity part of a node. */
   private readonly parityMatters: boolean;
   private readonly ids = new IdTable();
@@ -116,8 +84,9 @@ export class DuelGraph {
   private forward = new Int32Array(1024);
   firstChoice = new Int32Array(1024);
   choiceCount = new Int32Array(1024);
-  /** Per choice: the action forced (NAMED: the policy decides), its edges [edgeStart, edgeEnd). */
+  /** Per choice: the action forced (NAMED: the policy decides), its edges [edgeStart, edgeEnd), 1 if they hold decision points (markers). */
   action = new Int32Array(1024);
+  program = new Uint8Array(1024);
   edgeStart = new Int32Array(1024);
   edgeEnd = new Int32Array(1024);
   /** Per edge: the child node (or -1 - endCode for a duel that ends) and its probability. */
@@ -126,6 +95,12 @@ export class DuelGraph {
   nodes = 0;
   choices = 0;
   edges = 0;
+  /** Edges of the current choice merge only from here on (the last marker). */
+  private scope = 0;
+  /** The previous dice path of the choice being expanded: levels, branches taken, tags (markers). */
+  private prevDepth = 0;
+  private prevTaken = new Int32Array(64);
+  private prevTag = new Int32Array(64);
 
   constructor(
     readonly spec: DuelSpec,
@@ -134,11 +109,15 @@ export class DuelGraph {
     private readonly candidates: Candidates | null,
     base: DuelPolicy = DUEL_POLICY,
     private readonly limits: ExactLimits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS },
+    /** Whether a solved table is recorded (its lookups need every decision point, one-option ones too). */
+    recording = false,
   ) {
-    this.policy = new ForcedPolicy(base);
+    this.policy = new SolverPolicy(base, solving);
     this.walker = new DuelWalker(spec, this.policy, limits);
     this.parityMatters = spec.knobs.initiative === 'alternate';
     this.canonical = new Canonical(this.walker.duel.fighters, spec.settings.terrain, spec.knobs.stunnedActs);
+    this.decisions = new DecisionIndex(this.canonical);
+    this.policy.bind(this.decisions, this.walker.dice, recording);
   }
 
   /** The root: round 1's start, both fighters fresh at the study's distance. */
@@ -249,6 +228,7 @@ export class DuelGraph {
     } else {
       restoreState(duel, s);
       duel.over = false;
+      duel.which = which;
       let list: readonly number[] = [NAMED];
       if (this.solving[side] === true && this.candidates !== null) {
         // The policy decides after the action is counted (Duel.nextAction): show it the same count.
@@ -258,14 +238,18 @@ export class DuelGraph {
       }
       const scratch = this.scratch;
       for (const c of list) {
+        this.prevDepth = 0;
         walker.each(s, parity + 1, () => {
+          duel.which = which;
           policy.forced = c;
           duel.nextAction(side);
           policy.forced = -1;
         }, (p) => {
+          this.markers(c, out);
           saveStateInto(duel, scratch);
           out.push(c, duel.over ? -1 - endCode(scratch, duel.winner()) : this.node(ACTION, side, which, parity, scratch), p);
         });
+        for (let k = this.prevDepth - 1; k >= 0; k--) if (this.prevTag[k]! > 0) out.push(c, END, 0);
       }
       // Follow only now: following may expand another node, which steps the walker and loads its state.
       for (let k = 1; k < out.length; k += 3) if (out[k]! >= 0) out[k] = this.follow(out[k]!);
@@ -273,7 +257,8 @@ export class DuelGraph {
     this.firstChoice[id] = this.choices;
     for (let k = 0; k !== out.length; k += 3) {
       if (k === 0 || out[k] !== out[k - 3]) this.beginChoice(out[k]!);
-      this.edge(out[k + 1]!, out[k + 2]!);
+      if (out[k + 1]! <= DEC) this.mark(out[k + 1]!, out[k + 2]!);
+      else this.edge(out[k + 1]!, out[k + 2]!);
     }
     this.choiceCount[id] = this.choices - this.firstChoice[id]!;
   }
@@ -305,17 +290,61 @@ export class DuelGraph {
   private beginChoice(action: number): void {
     const c = this.choices++;
     this.action = grow(this.action, c + 1);
+    this.program = grow(this.program, c + 1);
     this.edgeStart = grow(this.edgeStart, c + 1);
     this.edgeEnd = grow(this.edgeEnd, c + 1);
     this.action[c] = action;
+    this.program[c] = 0;
     this.edgeStart[c] = this.edges;
     this.edgeEnd[c] = this.edges;
+    this.scope = this.edges;
   }
 
-  /** Adds an edge to the current choice, merged with an earlier edge to the same child. */
+  /**
+   * The markers (DEC, OPT, END) between the previous dice path of this choice and the one just
+   * replayed (the walker's odometer visits paths in depth-first order): decision points of the
+   * previous path below the level where the two part are closed, the one at that level moves to
+   * its next option, and the new path's decision points below it open.
+   */
+  private markers(c: number, out: number[]): void {
+    const dice = this.walker.dice;
+    const n = dice.levels();
+    const m = this.prevDepth;
+    let j = 0;
+    while (j < n && j < m && dice.taken(j) === this.prevTaken[j]) j++;
+    if (m > 0) {
+      for (let k = m - 1; k > j; k--) if (this.prevTag[k]! > 0) out.push(c, END, 0);
+      if (j < m && this.prevTag[j]! > 0) out.push(c, OPT, 0);
+    }
+    for (let k = m > 0 ? j + 1 : 0; k < n; k++) if (dice.tag(k) > 0) out.push(c, DEC, dice.tag(k) - 1);
+    if (n > this.prevTaken.length) {
+      this.prevTaken = new Int32Array(2 * n);
+      this.prevTag = new Int32Array(2 * n);
+    }
+    for (let k = 0; k !== n; ++k) {
+      this.prevTaken[k] = dice.taken(k);
+      this.prevTag[k] = dice.tag(k);
+    }
+    this.prevDepth = n;
+  }
+
+  /** Adds a marker to the current choice; edges after it do not merge with edges before it. */
+  private mark(code: number, payload: number): void {
+    const c = this.choices - 1;
+    const e = this.edges++;
+    this.child = grow(this.child, e + 1);
+    this.prob = grow(this.prob, e + 1);
+    this.child[e] = code;
+    this.prob[e] = payload;
+    this.edgeEnd[c] = e + 1;
+    this.program[c] = 1;
+    this.scope = e + 1;
+  }
+
+  /** Adds an edge to the current choice, merged with an earlier edge to the same child since the last marker. */
   private edge(child: number, p: number): void {
     const c = this.choices - 1;
-    for (let e = this.edgeStart[c]!; e !== this.edges; ++e) {
+    for (let e = this.scope; e !== this.edges; ++e) {
       if (this.child[e] === child) {
         this.prob[e]! += p;
         return;

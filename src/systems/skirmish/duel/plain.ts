@@ -10,10 +10,41 @@ import { duelLayout } from './kernel.js';
 import { DUEL_POLICY } from './policies.js';
 import type { DuelPolicy } from './actions.js';
 import { DuelWalker, MAX_EXACT_PATHS, MAX_EXACT_STATES, type ExactDuelResult, type ExactLimits, type Node } from './exact-walker.js';
-import { ForcedPolicy } from './graph.js';
+import { Canonical } from './canonical.js';
+import { DecisionIndex, SolverPolicy } from './decisions.js';
 import type { DuelSpec } from './setup.js';
 import { candidates, type SideMode, type SolveResult } from './solve.js';
 import { atActivationStart, FIGHTER_FIELDS, restoreState, saveState, stateKey } from './state.js';
+
+/** One dice path of a step with the solver's decisions in it: per level its tag (0 chance, 1 + decision point) and branch. */
+interface Path {
+  readonly levels: number[];
+  readonly s: number[];
+  readonly over: boolean;
+  readonly winner: number;
+  readonly p: number;
+}
+
+/**
+ * The value of the paths that share their first k levels: a leaf's value if one path ends there,
+ * else grouped by the branch taken at level k, summed at a chance node and the best for its side
+ * at a decision point (a maximises, b minimises).
+ */
+function valueOf(paths: readonly Path[], k: number, side: (point: number) => number, leaf: (x: Path) => number): number {
+  const first = paths[0]!;
+  if (paths.length === 1 && first.levels.length === 2 * k) return leaf(first);
+  const groups = new Map<number, Path[]>();
+  for (const x of paths) {
+    const b = x.levels[2 * k + 1]!;
+    const g = groups.get(b);
+    if (g === undefined) groups.set(b, [x]);
+    else g.push(x);
+  }
+  const values = [...groups.values()].map((g) => valueOf(g, k + 1, side, leaf));
+  const tag = first.levels[2 * k]!;
+  if (tag === 0) return values.reduce((x, y) => x + y, 0);
+  return side(tag - 1) === 0 ? Math.max(...values) : Math.min(...values);
+}
 
 /** A hook called at every action boundary of a walk with its probability: round, side, which, saved state, p. */
 export type OnBoundary = (r: number, side: number, which: number, s: readonly number[], p: number) => void;
@@ -93,9 +124,27 @@ export function exactDuelPlain(
 
 /** Solves a duel: each side plays its named policy or solves (modes[0] for a, modes[1] for b). */
 export function solveDuelPlain(spec: DuelSpec, modes: readonly [SideMode, SideMode], limits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS }): SolveResult {
-  const policy = new ForcedPolicy();
+  const policy = new SolverPolicy(DUEL_POLICY, [modes[0] === 'solved', modes[1] === 'solved']);
   const w = new DuelWalker(spec, policy, limits);
   const { duel } = w;
+  const index = new DecisionIndex(new Canonical(duel.fighters, spec.settings.terrain, spec.knobs.stunnedActs));
+  policy.bind(index, w.dice);
+  const sideOf = (point: number): number => index.side[point]!;
+  /** Every dice path (decisions included) of one action of `actSide` from state s. */
+  const paths = (s: readonly number[], r: number, which: number, actSide: number, forced: number): Path[] => {
+    const out: Path[] = [];
+    w.each(s, r, () => {
+      duel.which = which;
+      policy.forced = forced;
+      duel.nextAction(actSide);
+      policy.forced = -1;
+    }, (p) => {
+      const levels: number[] = [];
+      for (let k = 0; k !== w.dice.levels(); ++k) levels.push(w.dice.tag(k), w.dice.taken(k));
+      out.push({ levels, s: saveState(duel), over: duel.over, winner: duel.winner(), p });
+    });
+    return out;
+  };
   const maxRounds = spec.settings.maxRounds;
   const memo = new Map<string, number>();
   const remember = (key: string, v: number): number => {
@@ -143,13 +192,7 @@ export function solveDuelPlain(spec: DuelSpec, modes: readonly [SideMode, SideMo
     duel.actionsLeft++;
     let best = solving ? (side === 0 ? -1 : 2) : 0;
     for (const c of choices) {
-      let v = 0;
-      for (const o of w.step(s, r, Infinity, () => {
-        policy.forced = c;
-        duel.nextAction(side);
-        policy.forced = -1;
-        return 0;
-      })) v += o.p * (o.over ? terminal(o.winner) : action(r, side, which, o.s));
+      const v = valueOf(paths(s, r, which, side, c), 0, sideOf, (o) => o.p * (o.over ? terminal(o.winner) : action(r, side, which, o.s)));
       if (!solving) best = v;
       else if (side === 0 ? v > best : v < best) best = v;
     }

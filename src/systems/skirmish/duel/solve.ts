@@ -6,8 +6,10 @@
  * activation start, action boundary. At an action boundary a solving side tries every action the
  * rules allow there (candidates()) and each is one step of the SAME engine, replayed per dice
  * path once per distinct state (not once per round); values are memoised per (round, state).
- * Sub-decisions inside an action (Ranged Reactions, how far a Move, Dodge or Shove goes) stay
- * with the side's named policy. The plain solver (plain.ts solveDuelPlain) is the reference.
+ * Decisions inside an action (how far a Move, Retreat, Crawl, Dodge or Shove goes; the Ranged
+ * Reaction: choices.ts) are decision points of the step (decisions.ts): a choice's edges are then
+ * a program of sums and decision points (graph.ts markers) valued by program() / decision() below,
+ * each pick recorded per round. The plain solver (plain.ts solveDuelPlain) is the reference.
  *
  * Decision table (for `policy: best-response | optimal` in studies; solved-table.ts): pass a
  * SolvedTable as `table` and, at every action boundary where a side solves, the solver records
@@ -17,10 +19,10 @@
  * Quiet states (valued 1/2 without a walk) have no decision: the table's quiet() says so.
  * SolvedPolicy (solved-policy.ts) plays the table through `table.decide(duel, side)`.
  */
-import { ACTIVE, DOWNED, STUNNED } from '../profile.js';
-import { Action, ENGAGEMENT, type DuelView } from './actions.js';
+import type { Action } from './actions.js';
+import { candidates } from './choices.js';
 import { checkPairs, MAX_EXACT_PATHS, MAX_EXACT_STATES, type ExactLimits } from './exact-walker.js';
-import { DuelGraph, ROUND } from './graph.js';
+import { DEC, DuelGraph, END, OPT, ROUND } from './graph.js';
 import { DUEL_POLICY } from './policies.js';
 import { quietDistances } from './quiet.js';
 import type { DuelSpec } from './setup.js';
@@ -37,43 +39,7 @@ const TIE = 1e-12;
 /** How each side chooses: its named policy, or solved (a maximises, b minimises). */
 export type SideMode = 'named' | 'solved';
 
-/**
- * The actions the rules give side s at an action boundary, the named policy's pick always among
- * them (so a solved side can do whatever the named one does). Actions the engine would turn into
- * nothing are left out; Retreat is the same engine path as Move away (a Move away while engaged
- * with an Active enemy is a Retreat).
- */
-export function candidates(duel: DuelView, s: number): Action[] {
-  const f = duel.fighters[s]!;
-  const e = duel.fighters[1 - s]!;
-  const out: Action[] = [];
-  const add = (a: Action): void => {
-    if (!out.includes(a)) out.push(a);
-  };
-  const named = DUEL_POLICY.decide(duel, s, false);
-  add(named === Action.Retreat ? Action.MoveAway : named);
-  if (f.state === DOWNED) {
-    add(Action.Recover);
-    add(Action.CrawlAway);
-    return out;
-  }
-  if (f.state === STUNNED) return out;
-  if (f.state !== ACTIVE) return out;
-  const engaged = duel.distance <= ENGAGEMENT;
-  if (duel.distance > 0) add(Action.MoveToward);
-  add(Action.MoveAway);
-  if (duel.distance > ENGAGEMENT && duel.canCharge(s)) add(Action.Charge);
-  if (engaged && e.state === ACTIVE) add(Action.Melee);
-  if (engaged && (e.state === DOWNED || e.state === STUNNED)) add(Action.MercyKill);
-  if (f.shooting >= 0 && duel.canShoot(s)) {
-    if (f.weapons.some((w) => w.ranged)) add(Action.Ranged);
-    if (f.weapons.some((w) => w.cast)) add(Action.Cast);
-    if (f.aimed === 0) add(Action.Aim);
-  }
-  add(Action.Brace);
-  if (duel.canHide(s) && !f.hidden) add(Action.Hide);
-  return out;
-}
+export { candidates } from './choices.js';
 
 export interface SolveResult {
   /** P(a wins) + 1/2 P(draw) under the solved play. */
@@ -95,7 +61,7 @@ function score(winner: number): number {
 export function solveDuel(
   spec: DuelSpec, modes: readonly [SideMode, SideMode], limits: ExactLimits = { states: MAX_EXACT_STATES, paths: MAX_EXACT_PATHS }, table: SolvedTable | null = null,
 ): SolveResult {
-  const g = new DuelGraph(spec, [modes[0] === 'solved', modes[1] === 'solved'], candidates, DUEL_POLICY, limits);
+  const g = new DuelGraph(spec, [modes[0] === 'solved', modes[1] === 'solved'], candidates, DUEL_POLICY, limits, table !== null);
   const maxRounds = spec.settings.maxRounds;
   // memo[r][id]: the value of node id in round r (r = 1..maxRounds), -1 until known (one array per round: siblings sit close).
   const memo: Float64Array[] = [];
@@ -118,9 +84,12 @@ export function solveDuel(
     for (let c = first; c !== first + n; ++c) {
       let v = 0;
       // g's arrays may grow (and move) while children expand: read them through g every time.
-      for (let e = g.edgeStart[c]!; e !== g.edgeEnd[c]!; ++e) {
-        const child = g.child[e]!;
-        v += g.prob[e]! * (child < 0 ? score((-1 - child) & 3) : value(g.kind(child) === ROUND ? r + 1 : r, child));
+      if (g.program[c] === 1) v = program(r, g.edgeStart[c]!, g.edgeEnd[c]!);
+      else {
+        for (let e = g.edgeStart[c]!; e !== g.edgeEnd[c]!; ++e) {
+          const child = g.child[e]!;
+          v += g.prob[e]! * (child < 0 ? score((-1 - child) & 3) : value(g.kind(child) === ROUND ? r + 1 : r, child));
+        }
       }
       // A named node has one choice (action NAMED), taken whatever its value.
       if (minimise ? v < best - TIE : v > best + TIE) {
@@ -141,6 +110,52 @@ export function solveDuel(
     checkPairs(++valued, limits);
     return best;
   };
+  /**
+   * A choice whose step holds decision points (graph.ts markers): edges between markers are summed,
+   * a decision point (DEC ... OPT ... END) is worth its best option for its side (a maximises, b
+   * minimises; ties keep the first option, the named policy's), recorded in the table per round.
+   * Returns the sum up to the next OPT or END at this level (or `end`); `at` is where it stopped.
+   */
+  let at = 0;
+  const program = (r: number, from: number, end: number): number => {
+    let v = 0;
+    let e = from;
+    while (e !== end) {
+      const child = g.child[e]!;
+      if (child === OPT || child === END) break;
+      if (child === DEC) {
+        v += decision(r, e, end);
+        e = at;
+        continue;
+      }
+      v += g.prob[e]! * (child < 0 ? score((-1 - child) & 3) : value(g.kind(child) === ROUND ? r + 1 : r, child));
+      ++e;
+    }
+    at = e;
+    return v;
+  };
+  /** The decision point opened at edge e: its best option's value; `at` ends past its END. */
+  const decision = (r: number, e: number, end: number): number => {
+    const point = g.prob[e]!;
+    const minimise = g.decisions.side[point] === 1;
+    let best = minimise ? 2 : -1;
+    let pick = -1;
+    let e2 = e + 1;
+    for (let option = 0; ; option++) {
+      const v = program(r, e2, end);
+      const stop = at;
+      if (minimise ? v < best - TIE : v > best + TIE) {
+        best = v;
+        pick = option;
+      }
+      e2 = stop + 1;
+      if (g.child[stop] === END) break;
+    }
+    if (table !== null) table.recordInner(r, point, pick);
+    at = e2;
+    return best;
+  };
+
   const v = value(1, g.root());
   return { value: v, states: g.nodes, paths: g.walker.paths, valued };
 }

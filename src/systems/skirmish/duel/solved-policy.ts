@@ -9,14 +9,15 @@
  * - `optimal`: the side plays its minimax (subgame-perfect) strategy, computed as if both sides
  *   optimise, whatever the other side then actually plays.
  * - A solved side's named policy is its loadout's default (melee first weapon: aggressive, else
- *   shooter). It decides what the solver leaves to the named policy: the Ranged Reaction, how far
- *   a Move, Retreat, Crawl, Dodge or Shove goes, and any state the table lacks (counted in
- *   `misses`; tests assert 0). Quiet states (quiet.ts: no attack can happen before maxRounds) are
+ *   shooter). It decides any state the table lacks (counted in `misses`; tests assert 0). The
+ *   table holds the actions, and the picks inside an action (move lengths, Dodge / Shove, the
+ *   Ranged Reaction: decisions.ts), keyed by what the live duel shows then. Quiet states (quiet.ts: no attack can happen before maxRounds) are
   never solved: there the named policy decides, which cannot change the outcome (a draw), and the
   exact walker walks the same play, so every distribution still matches the simulator's.
  */
 import { DUEL_POLICY } from './policies.js';
 import type { Action, DuelPolicy, DuelView } from './actions.js';
+import { contextCode, manoeuvreKind, moveKind, REACTION } from './decisions.js';
 import { ExactLimitError, MAX_EXACT_PATHS, MAX_EXACT_STATES, type ExactLimits } from './exact-walker.js';
 import type { DuelSpec } from './setup.js';
 import { solveDuel, type SideMode } from './solve.js';
@@ -49,23 +50,51 @@ export class SolvedPolicy implements DuelPolicy {
   misses = 0;
   /** The table's decisions read the round and which activation plays (exact.ts walks per round). */
   readonly readsRound = true;
+  /** The action the current activation performs and whose activation it is (keys of decisions inside a step). */
+  private action = 0;
+  private actSide = 0;
   constructor(readonly table: SolvedTable, private readonly sides: readonly [boolean, boolean]) {}
 
   decide(duel: DuelView, s: number, reaction: boolean): Action {
-    if (!reaction && this.sides[s]!) {
-      const a = this.table.decide(duel, s);
-      if (a >= 0) return a as Action;
-      if (!this.table.quiet(duel, s)) this.misses++;
+    if (reaction) {
+      if (this.sides[s]!) {
+        const a = this.inner(duel, s, REACTION);
+        if (!Number.isNaN(a)) return a as Action;
+      }
+      return DUEL_POLICY.decide(duel, s, true);
     }
-    return DUEL_POLICY.decide(duel, s, reaction);
+    let a: number = -1;
+    if (this.sides[s]!) {
+      a = this.table.decide(duel, s);
+      if (a < 0 && !this.table.quiet(duel, s)) this.misses++;
+    }
+    if (a < 0) a = DUEL_POLICY.decide(duel, s, false);
+    this.action = a;
+    this.actSide = s;
+    return a as Action;
   }
 
   moveInches(duel: DuelView, s: number, action: Action, allowance: number): number {
+    if (this.sides[s]!) {
+      const x = this.inner(duel, s, moveKind(action));
+      if (!Number.isNaN(x)) return x;
+    }
     return DUEL_POLICY.moveInches(duel, s, action, allowance);
   }
 
   manoeuvreInches(duel: DuelView, s: number, manoeuvre: number): number {
+    if (this.sides[s]!) {
+      const x = this.inner(duel, s, manoeuvreKind(manoeuvre));
+      if (!Number.isNaN(x)) return x;
+    }
     return DUEL_POLICY.manoeuvreInches(duel, s, manoeuvre);
+  }
+
+  /** The table's pick at a decision inside a step, or NaN (a miss, counted unless the state is quiet). */
+  private inner(duel: DuelView, s: number, kind: number): number {
+    const x = this.table.innerPick(duel, contextCode(kind, s, duel.reacting, this.actSide, duel.which, this.action));
+    if (Number.isNaN(x) && !this.table.quiet(duel, this.actSide)) this.misses++;
+    return x;
   }
 }
 

@@ -17,10 +17,13 @@ import type { Action, DuelView } from './actions.js';
 import { ACTION, type DuelGraph } from './graph.js';
 import { IdTable } from './id-table.js';
 import { restOfRound } from './quiet.js';
-import { FIGHTER_FIELDS, saveFighter, STATE_SIZE } from './state.js';
+import type { Duel } from './engine.js';
+import { FIGHTER_FIELDS, restoreState, saveFighter, STATE_SIZE } from './state.js';
 
 export class SolvedTable {
   private readonly picks = new IdTable();
+  /** Per (decision point inside a step, round): the option picked (decisions.ts). */
+  private readonly inner = new IdTable();
   /** A state buffer: the looked-up state, canonicalised in place. */
   private readonly scratch: number[] = new Array<number>(STATE_SIZE).fill(0);
   private graph: DuelGraph | null = null;
@@ -42,6 +45,46 @@ export class SolvedTable {
     if (this.picks.get(key) >= 0) return;
     this.picks.set(key, action);
     this.size++;
+  }
+
+  /** Records the option picked at decision point `point` (the bound graph's decisions) in round `round`. */
+  recordInner(round: number, point: number, option: number): void {
+    const key = point * this.rounds + round;
+    if (this.inner.get(key) >= 0) return;
+    this.inner.set(key, option);
+    this.size++;
+  }
+
+  /**
+   * The value (inches, or an action code) the table picked at the live duel's decision point of
+   * context `ctx` (decisions.ts contextCode), or NaN when the solver never met that point.
+   */
+  innerPick(duel: DuelView, ctx: number): number {
+    const g = this.graph;
+    if (g === null || duel.round < 1 || duel.round >= this.rounds) return NaN;
+    const d = g.decisions;
+    const point = d.find(duel, ctx);
+    if (point < 0) return NaN;
+    if (d.width[point] === 1) return d.values[d.first[point]!]!;
+    const k = this.inner.get(point * this.rounds + duel.round);
+    return k < 0 ? NaN : d.values[d.first[point]! + k]!;
+  }
+
+  /**
+   * The solver's duel showing a saved boundary state (actions left before the action is counted)
+   * as Duel.nextAction shows it to the policy, for lookups outside a fight (explain-policy), or null.
+   */
+  view(round: number, which: number, s: readonly number[]): Duel | null {
+    const g = this.graph;
+    if (g === null) return null;
+    const duel = g.walker.duel;
+    restoreState(duel, s);
+    duel.actionsLeft--;
+    duel.round = round;
+    duel.which = which;
+    duel.over = false;
+    duel.reacting = false;
+    return duel;
   }
 
   /** The pick at the boundary now in scratch (actions left before the action is counted), or -1. */

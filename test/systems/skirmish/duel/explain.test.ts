@@ -59,7 +59,9 @@ describe('explain-policy', () => {
     expect(e.lines.length).toBeLessThanOrEqual(5);
     expect(e.lines.length).toBeGreaterThan(0);
     for (let i = 1; i < e.p.length; i++) expect(e.p[i]!).toBeLessThanOrEqual(e.p[i - 1]!);
-    for (const l of e.lines) expect(ACTION_NAMES.some((a) => l.includes(`: ${a} (p=`))).toBe(true);
+    // An action, or a move with its length and, short of the full Movement, its stop: `: Move toward 3" (stop at 6": ...) (p=`.
+    const move = (a: string): RegExp => new RegExp(`: ${a} [\\d.]+"( \\([^)]*\\))? \\(p=`);
+    for (const l of e.lines) expect(ACTION_NAMES.some((a) => l.includes(`: ${a} (p=`) || move(a).test(l)), l).toBe(true);
   });
 
   it('which side and how: the solved side as the study plays it, else the minimax solution', () => {

@@ -77,6 +77,8 @@ describe('fast exact duels and solved values equal the plain walker and solver',
       const quiet = quietDistances(d.fighters, rounds)[1]! + quietReach(d.fighters).perRound;
       let notDraw = 0;
       for (let dist = 0; dist <= quiet + 3; dist += rounds === 1 ? 1 : 3) {
+        // Ranged: every distance near the bound, every 4th below it (the solved Ranged Reactions make each plain solve slow).
+        if (make === ranged && dist < quiet - 3 && dist % 4 !== 0) continue;
         expectSameSolve(make(dist, rounds), `distance ${dist}, ${rounds} round(s)`);
         if (Math.abs(solveDuel(make(dist, rounds), ['solved', 'solved']).value - 0.5) > 1e-9) notDraw++;
       }
