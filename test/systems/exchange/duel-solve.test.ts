@@ -40,6 +40,27 @@ class Scripted implements DuelChooser {
   }
 }
 
+/**
+ * Checks value(best-response a) >= value(named) >= value(best-response b) and the minimax between
+ * the two best responses on `count` duels; returns how many duels solving strictly improved.
+ */
+function bracketsHold(count: number, duel: (k: number) => ExchangeDuelSpec): number {
+  let strict = 0;
+  for (let k = 0; k < count; k++) {
+    const s = duel(k);
+    const named = solveExchangeDuel(s, ['named', 'named']).value;
+    const brA = solveExchangeDuel(s, ['solved', 'named']).value;
+    const brB = solveExchangeDuel(s, ['named', 'solved']).value;
+    const opt = solveExchangeDuel(s, ['solved', 'solved']).value;
+    expect(brA, `duel ${k}`).toBeGreaterThanOrEqual(named - EPS);
+    expect(named, `duel ${k}`).toBeGreaterThanOrEqual(brB - EPS);
+    expect(opt, `duel ${k}`).toBeGreaterThanOrEqual(brB - EPS);
+    expect(opt, `duel ${k}`).toBeLessThanOrEqual(brA + EPS);
+    if (brA > named + 1e-6 || brB < named - 1e-6) strict++;
+  }
+  return strict;
+}
+
 describe('solved exchange duels', () => {
   it('both sides named: the solver scores P(a) + P(draw)/2 of the exact walker', () => {
     for (let k = 0; k < 6; k++) {
@@ -50,37 +71,13 @@ describe('solved exchange duels', () => {
   });
 
   it('best response and minimax bracket the named value on 12 random duels', () => {
-    let strict = 0;
-    for (let k = 0; k < 12; k++) {
-      const s = randomExchangeDuel(4000 + k, 2, true);
-      const named = solveExchangeDuel(s, ['named', 'named']).value;
-      const brA = solveExchangeDuel(s, ['solved', 'named']).value;
-      const brB = solveExchangeDuel(s, ['named', 'solved']).value;
-      const opt = solveExchangeDuel(s, ['solved', 'solved']).value;
-      expect(brA, `duel ${k}`).toBeGreaterThanOrEqual(named - EPS);
-      expect(named, `duel ${k}`).toBeGreaterThanOrEqual(brB - EPS);
-      expect(opt, `duel ${k}`).toBeGreaterThanOrEqual(brB - EPS);
-      expect(opt, `duel ${k}`).toBeLessThanOrEqual(brA + EPS);
-      if (brA > named + 1e-6 || brB < named - 1e-6) strict++;
-    }
+    const strict = bracketsHold(12, (k) => randomExchangeDuel(4000 + k, 2, true));
     // The named policies are not optimal everywhere: solving must find better play somewhere.
     expect(strict).toBeGreaterThan(6);
   });
 
   it('with Prone in play (stand-up decisions) the brackets hold on 10 random duels, and solving still finds better play', () => {
-    let strict = 0;
-    for (let k = 0; k < 10; k++) {
-      const s = proneExchangeDuel(4100 + k, 2, true);
-      const named = solveExchangeDuel(s, ['named', 'named']).value;
-      const brA = solveExchangeDuel(s, ['solved', 'named']).value;
-      const brB = solveExchangeDuel(s, ['named', 'solved']).value;
-      const opt = solveExchangeDuel(s, ['solved', 'solved']).value;
-      expect(brA, `duel ${k}`).toBeGreaterThanOrEqual(named - EPS);
-      expect(named, `duel ${k}`).toBeGreaterThanOrEqual(brB - EPS);
-      expect(opt, `duel ${k}`).toBeGreaterThanOrEqual(brB - EPS);
-      expect(opt, `duel ${k}`).toBeLessThanOrEqual(brA + EPS);
-      if (brA > named + 1e-6 || brB < named - 1e-6) strict++;
-    }
+    const strict = bracketsHold(10, (k) => proneExchangeDuel(4100 + k, 2, true));
     expect(strict).toBeGreaterThan(5);
   });
 
