@@ -19,10 +19,14 @@ const { Script } = process.getBuiltinModule('node:vm');
 /** The first line of a bundle: `// balance-cli <build id>`. */
 const BUILD_LINE = /^\/\/ balance-cli ([0-9a-f]{16})\n/;
 
-/** Where the code cache of this very bundle lives, or null for a text without a build line. */
-export function cacheFileOf(bundle: string, source: string): string | null {
+/**
+ * Where the code cache of this very bundle lives, or null for a text without a build line. A
+ * `variant` names a cache of its own: code compiled under other V8 flags (a quick validate,
+ * launcher.ts), which V8 would refuse to read under the default flags, and the other way round.
+ */
+export function cacheFileOf(bundle: string, source: string, variant?: string): string | null {
   const id = BUILD_LINE.exec(source)?.[1];
-  return id === undefined ? null : bundle.replace(/\.cjs$/, '') + `.${id}.v8cache`;
+  return id === undefined ? null : bundle.replace(/\.cjs$/, '') + `.${id}${variant === undefined ? '' : `.${variant}`}.v8cache`;
 }
 
 /**
@@ -49,11 +53,11 @@ type BundleMain = (
 /**
  * Compiles and runs the bundle. `BALANCE_CODE_CACHE=off` ignores the cache; `=write` (the build)
  * compiles from source and writes the cache when the process exits, with every function the run
- * compiled. `BALANCE_DEBUG=1` prints the cache state on stderr.
+ * compiled. `variant` picks the cache of a run under other V8 flags (cacheFileOf). `BALANCE_DEBUG=1` prints the cache state on stderr.
  */
-export function runBundle(bundle: string, env: NodeJS.ProcessEnv): { state: CacheState; exports: unknown } {
+export function runBundle(bundle: string, env: NodeJS.ProcessEnv, variant?: string): { state: CacheState; exports: unknown } {
   const source = readFileSync(bundle, 'utf8');
-  const cacheFile = cacheFileOf(bundle, source);
+  const cacheFile = cacheFileOf(bundle, source, variant);
   const mode = env['BALANCE_CODE_CACHE'];
   let cachedData: Buffer | undefined;
   if (cacheFile !== null && mode !== 'off' && mode !== 'write') {

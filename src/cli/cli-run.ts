@@ -8,18 +8,10 @@
  * start. Every other command line goes through yargs (args.ts), loaded when needed.
  */
 import { ConfigError, formatProblem } from '../config/problems.js';
+import { plainValidate } from './plain-validate.js';
 import type { RunIo } from './run.js';
 
-/**
- * The study of `validate STUDY` with no other word and no flag, else null. The name must end in
- * .yaml or .yml (so that yargs could not read it as a flag or a number): yargs hands such a word
- * to the validate handler as it is.
- */
-export function plainValidate(argv: readonly string[]): string | null {
-  const [command, study, ...rest] = argv;
-  if (command !== 'validate' || study === undefined || rest.length > 0) return null;
-  return !study.startsWith('-') && /\.ya?ml$/i.test(study) ? study : null;
-}
+export { plainValidate };
 
 export async function runCli(argv: readonly string[], io: RunIo): Promise<number> {
   try {

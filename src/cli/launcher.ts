@@ -8,6 +8,8 @@
  * - `balance --help`, when yargs would print the text the build saved (static-help.ts): that text;
  * - else the bundled command line, `balance-cli.cjs` beside this file (entry.ts, yargs, validate
  *   with its schemas, YAML and zod in one script), with V8's code cache for it (bundle-loader.ts);
+ *   `balance validate STUDY.yaml` alone, of a small study, runs it without V8's optimising
+ *   compiler (quickValidate), from a code cache of its own;
  * - without a bundle, or with one older than entry.js (`tsc` ran again, scripts/build-cli.mjs did
  *   not): entry.js and the compiled files, the same CLI, slower to start.
  *
@@ -15,6 +17,7 @@
  * BALANCE_DEBUG=1 says on stderr which of these ran and whether the cache was used.
  */
 import { runBundle } from './bundle-loader.js';
+import { plainValidate, QUICK_STUDY_BYTES } from './plain-validate.js';
 import { savedHelpApplies } from './static-help.js';
 
 // Not `import ... from 'node:fs'`: see bundle-loader.ts (an ES import of a built-in costs its facade).
@@ -24,6 +27,22 @@ const { pathToFileURL } = process.getBuiltinModule('node:url');
 
 /** A directory inside an installed package. */
 const INSTALLED = /[\\/]node_modules[\\/]/;
+
+/**
+ * Whether this is `balance validate STUDY.yaml` alone of a study small enough to check without
+ * V8's optimising compiler (plain-validate.ts). Such a run uses a code cache of its own (V8 keys
+ * caches to its flags), which the build writes by validating its training study the same way.
+ */
+export function quickValidate(args: readonly string[]): boolean {
+  const study = plainValidate(args);
+  if (study === null) return false;
+  try {
+    const size = statSync(study, { throwIfNoEntry: false })?.size;
+    return size !== undefined && size <= QUICK_STUDY_BYTES;
+  } catch {
+    return false; // validate itself says what is wrong with the path
+  }
+}
 
 /** Runs the command line of the build in `dir` (dist/src/cli) for this process's arguments. */
 export function launch(dir: string): Promise<unknown> | undefined {
@@ -42,7 +61,9 @@ export function launch(dir: string): Promise<unknown> | undefined {
     return undefined;
   }
   if (fresh) {
-    runBundle(join(dir, 'balance-cli.cjs'), process.env);
+    const quick = quickValidate(process.argv.slice(2));
+    if (quick) process.getBuiltinModule('node:v8').setFlagsFromString('--no-opt');
+    runBundle(join(dir, 'balance-cli.cjs'), process.env, quick ? 'validate' : undefined);
     return undefined;
   }
   if (debug) process.stderr.write(`balance: ${bundled < 0 ? 'no bundle' : 'the bundle is older than entry.js'}: running the compiled files\n`);

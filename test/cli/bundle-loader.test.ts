@@ -23,6 +23,17 @@ describe('bundle loader', () => {
     expect(cacheFileOf('/x/balance-cli.cjs', '// balance-cli 00ff00ff00ff00ff\ncode')).toBe('/x/balance-cli.00ff00ff00ff00ff.v8cache');
     expect(cacheFileOf('/x/balance-cli.cjs', 'code\n// balance-cli 00ff00ff00ff00ff\n')).toBeNull();
     expect(cacheFileOf('/x/balance-cli.cjs', '// balance-cli 00FF\ncode')).toBeNull();
+    expect(cacheFileOf('/x/balance-cli.cjs', '// balance-cli 00ff00ff00ff00ff\ncode', 'validate')).toBe('/x/balance-cli.00ff00ff00ff00ff.validate.v8cache');
+  });
+
+  it('a variant reads its own cache file, not the default one', () => {
+    const b = makeBundle('0a0a0a0a0a0a0a0a');
+    writeFileSync(cacheFileOf(b.file, b.source)!, new Script(wrapBundle(b.source), { filename: b.file }).createCachedData());
+    expect(runBundle(b.file, {}, 'validate').state).toBe('absent');
+    const v = makeBundle('0b0b0b0b0b0b0b0b');
+    writeFileSync(cacheFileOf(v.file, v.source, 'validate')!, new Script(wrapBundle(v.source), { filename: v.file }).createCachedData());
+    expect(readdirSync(v.dir).filter((f) => f.endsWith('.v8cache'))).toEqual(['balance-cli.0b0b0b0b0b0b0b0b.validate.v8cache']);
+    expect(runBundle(v.file, {}, 'validate').state).toBe('used');
   });
 
   it('runs the bundle without a cache file (absent) and with BALANCE_CODE_CACHE=off (off)', () => {

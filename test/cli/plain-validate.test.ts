@@ -3,12 +3,16 @@
  * the same output and exit code as the same study through yargs (`--no-list`, the default, sends
  * it there), for good and bad studies; and yargs (args.ts) is not even loaded.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { plainValidate } from '../../src/cli/cli-run.js';
+import { quickValidate } from '../../src/cli/launcher.js';
+import { QUICK_STUDY_BYTES } from '../../src/cli/plain-validate.js';
 import { EXAMPLE, studyFile, tempDir } from '../helpers/cli.js';
 import { balanceIn } from '../helpers/inprocess.js';
+
+const EXAMPLE_FILE = 'configs/skirmish-attack-example.yaml';
 
 describe('plain validate', () => {
   afterEach(() => {
@@ -28,6 +32,23 @@ describe('plain validate', () => {
     expect(plainValidate(['validate'])).toBeNull();
     expect(plainValidate(['run', 'a.yaml'])).toBeNull();
     expect(plainValidate([])).toBeNull();
+  });
+
+  it('is quick (no optimising compiler) for a plain validate of a study up to QUICK_STUDY_BYTES, not a bigger, missing or flagged one', () => {
+    const dir = tempDir();
+    const study = readFileSync(EXAMPLE_FILE, 'utf8');
+    const small = join(dir, 'small.yaml');
+    writeFileSync(small, study);
+    const edge = join(dir, 'edge.yaml');
+    writeFileSync(edge, study + '#'.repeat(QUICK_STUDY_BYTES - Buffer.byteLength(study)));
+    const big = join(dir, 'big.yaml');
+    writeFileSync(big, study + '#'.repeat(QUICK_STUDY_BYTES - Buffer.byteLength(study) + 1));
+    expect(quickValidate(['validate', small])).toBe(true);
+    expect(quickValidate(['validate', edge])).toBe(true);
+    expect(quickValidate(['validate', big])).toBe(false);
+    expect(quickValidate(['validate', join(dir, 'missing.yaml')])).toBe(false);
+    expect(quickValidate(['validate', small, '--list'])).toBe(false);
+    expect(quickValidate(['run', small])).toBe(false);
   });
 
   it('gives what yargs gives: output and exit code for good, warned, bad and missing studies', async () => {

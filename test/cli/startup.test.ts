@@ -32,7 +32,7 @@ function start(args: readonly string[], env: Record<string, string> = {}): Start
 const manifest = (): { bundled: string[]; external: string[] } =>
   JSON.parse(readFileSync(join(ROOT, 'dist/src/cli/balance-cli.modules.json'), 'utf8')) as { bundled: string[]; external: string[] };
 
-const LAUNCHER = ['dist/src/cli/main.js', 'dist/src/cli/launcher.js', 'dist/src/cli/bundle-loader.js', 'dist/src/cli/static-help.js'];
+const LAUNCHER = ['dist/src/cli/main.js', 'dist/src/cli/launcher.js', 'dist/src/cli/bundle-loader.js', 'dist/src/cli/plain-validate.js', 'dist/src/cli/static-help.js'];
 
 /** Intl.Segmenter objects built and Node built-ins loaded by one `balance` process (test/helpers/start-probe.cjs). */
 function probe(args: readonly string[]): { code: number | null; stdout: string; segmenters: number; builtins: string[] } {
@@ -65,6 +65,22 @@ describe('cold start', () => {
     expect(r.stdout).toContain('configs/skirmish-attack-example.yaml: ok (skirmish attack');
     expect(r.stderr).toMatch(/^balance: code cache used /m);
     expect(r.files.filter((f) => !f.startsWith('test/helpers/'))).toEqual(LAUNCHER);
+  });
+
+  it('a plain validate of a small study runs without the optimising compiler, from its own cache; a big one or --list as usual', () => {
+    // V8 refuses a cache written under other flags, so "used" shows that the flags match the build's.
+    const quick = start(['validate', 'configs/skirmish-attack-example.yaml']);
+    expect(quick.stderr).toMatch(/^balance: code cache used \(.*balance-cli\.[0-9a-f]{16}\.validate\.v8cache\)$/m);
+    const listed = start(['validate', 'configs/skirmish-attack-example.yaml', '--list']);
+    expect(listed.stderr).toMatch(/^balance: code cache used \(.*balance-cli\.[0-9a-f]{16}\.v8cache\)$/m);
+    const big = join(tempDir(), 'big.yaml');
+    const text = readFileSync(join(ROOT, 'configs/skirmish-attack-example.yaml'), 'utf8');
+    writeFileSync(big, `${text}\n${'# padding\n'.repeat(30_000)}`);
+    const slow = start(['validate', big]);
+    expect(slow.stderr).toMatch(/^balance: code cache used \(.*balance-cli\.[0-9a-f]{16}\.v8cache\)$/m);
+    const files = spawnSync(process.execPath, [join(ROOT, 'dist/src/cli/entry.js'), 'validate', big], { cwd: ROOT, encoding: 'utf8' });
+    expect([slow.code, slow.stdout]).toEqual([files.status, files.stdout]);
+    expect(slow.stdout).toContain(': ok (skirmish attack');
   });
 
   it('validate starts no ICU segmenter (no help layout), loads no node:assert, node:crypto or fs streams; --help still lays out its text', () => {
