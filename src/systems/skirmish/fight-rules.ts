@@ -157,6 +157,31 @@ export function staysHidden(nearTerrain: boolean, nearestEnemy: number): boolean
   return nearTerrain && nearestEnemy > HIDDEN_RANGE + EPS;
 }
 
+/** Kinds of a fighter's own movement, as the rules tell them apart (movedBy, hiddenAfterMoving). */
+export const MOVEMENT_MOVE = 0;
+export const MOVEMENT_CHARGE = 1;
+export const MOVEMENT_RETREAT = 2;
+export const MOVEMENT_CRAWL = 3;
+
+/**
+ * Whether a movement of `kind` counts as having "Moved or Charged this activation" (000, Long
+ * Rifle: a `heavy` weapon cannot fire after it): a Move or a Charge. A Retreat is an action of its
+ * own (002), and a Crawl is only for a Downed fighter: neither counts.
+ */
+export function movedBy(kind: number): boolean {
+  return kind === MOVEMENT_MOVE || kind === MOVEMENT_CHARGE;
+}
+
+/**
+ * Whether a Hidden fighter is still Hidden after its own movement of `kind` (002 Hidden): a
+ * Charge loses it; a Move, Retreat or Crawl keeps it only ending within 1" of terrain and more
+ * than 6" from every enemy (staysHidden). Being Downed or Stunned does not lose it (a Downed
+ * fighter may Recover "without losing Hidden").
+ */
+export function hiddenAfterMoving(kind: number, nearTerrain: boolean, nearestEnemy: number): boolean {
+  return kind !== MOVEMENT_CHARGE && staysHidden(nearTerrain, nearestEnemy);
+}
+
 export interface ShotWeapon {
   readonly min: number;
   readonly max: number;

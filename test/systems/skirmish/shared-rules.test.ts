@@ -322,6 +322,19 @@ describe.each(ENGINES)('shared fight rules through the $name engine', ({ make })
     expect(e.canShoot(0, true)).toBe(true);
   });
 
+  it('heavy (000: "if the fighter Moved or Charged"): a Retreat is not a Move, the heavy weapon still fires after it', () => {
+    const rifleman = loadout(keen, rifle); // Skill 4: the Retreat check passes on a 4
+    const retreat = make({ a: rifleman, b: stoutAxe, distance: 0, faces: [4] });
+    retreat.act(0, 'retreat'); // 0 -> 4, beyond the rifle's minimum range
+    expect([retreat.distance(), retreat.canShoot(0, false)]).toEqual([4, true]);
+    const moveIntoRetreat = make({ a: rifleman, b: stoutAxe, distance: 0.5, faces: [4] });
+    moveIntoRetreat.act(0, 'away'); // a Move away from an engaged Active enemy is a Retreat
+    expect([moveIntoRetreat.used(), moveIntoRetreat.distance(), moveIntoRetreat.canShoot(0, false)]).toEqual([1, 4.5, true]);
+    const move = make({ a: rifleman, b: stoutAxe, distance: 4 });
+    move.act(0, 'away'); // a plain Move away: moved
+    expect([move.distance(), move.canShoot(0, false)]).toEqual([8, false]);
+  });
+
   it('Crawl: Downed (or Stunned with stunnedActs) moves half its Movement, rounded up; Active or plain Stunned does not', () => {
     const crawl = (state: number, stunnedActs: boolean): number => {
       const e = make({ a: loadout(fighter('f', { movement: 5 }), sword), b: stoutAxe, distance: 2, knobs: { stunnedActs } });

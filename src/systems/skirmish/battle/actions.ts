@@ -9,8 +9,8 @@ import { passes } from '../reference.js';
 import { stateAfter, woundsLeftAfter } from '../wounds.js';
 import { DODGE_MOVED, SHOVE_MOVED } from '../spec.js';
 import {
-  castingResult, GOES_OFF, helpResult, manoeuvreDistance, manoeuvresAfter, MERCY_ATTACK, MERCY_TAKE_OUT, mercyKillKind, mercyKillLands, MISHAP,
-  recoverResult, retreatLeaves, retreatPasses,
+  castingResult, GOES_OFF, helpResult, hiddenAfterMoving, manoeuvreDistance, manoeuvresAfter, MERCY_ATTACK, MERCY_TAKE_OUT, mercyKillKind,
+  mercyKillLands, MISHAP, movedBy, MOVEMENT_RETREAT, recoverResult, retreatLeaves, retreatPasses,
 } from '../fight-rules.js';
 import type { TraceEvent, TraceObserver } from '../../trace.js';
 import { segmentNearPoint } from './geometry.js';
@@ -243,7 +243,17 @@ export abstract class Fight extends Board {
     if (this.over || this.state[i] !== ACTIVE || !retreatLeaves(passed, this.failedStays)) return;
     const from = this.nearestEnemy(i, false);
     if (from >= 0) this.moveAway(i, from, length, true);
-    this.moved[i] = 1;
+    this.afterMovement(i, MOVEMENT_RETREAT);
+  }
+
+  /**
+   * After fighter i's own movement of `kind` (fight-rules.ts MOVEMENT_*), the rules both engines
+   * share: whether it "Moved or Charged" (movedBy: a `heavy` weapon cannot fire) and whether it
+   * stays Hidden (hiddenAfterMoving).
+   */
+  afterMovement(i: number, kind: number): void {
+    if (movedBy(kind)) this.moved[i] = 1;
+    if (this.hidden[i] === 1 && !hiddenAfterMoving(kind, this.nearTerrain(i), this.nearestEnemyGap(i))) this.hidden[i] = 0;
   }
 
   /** Whether enemy j is within 1" of a fighter of i's side other than i. */

@@ -30,7 +30,7 @@ describe('Retreat (seed 002): a Skill check; on a fail, free Melee attacks; then
     place(bt, 1, 20, 21);
     bt.state[1] = DOWNED;
     bt.retreat(0, 4);
-    expect([script.used, bt.y[0], bt.moved[0]]).toEqual([1, 16, 1]);
+    expect([script.used, bt.y[0], bt.moved[0]]).toEqual([1, 16, 0]); // a Retreat is not a Move (000 heavy: "Moved or Charged")
   });
 
   it('a passed check draws no free attack', () => {
@@ -73,7 +73,7 @@ describe('Retreat (seed 002): a Skill check; on a fail, free Melee attacks; then
     bt.retreat(0, 4);
     expect([script.used, bt.y[0], bt.moved[0]]).toEqual([14, 20, 0]);
     bt.retreat(0, 4);
-    expect([script.used, bt.y[0], bt.moved[0]]).toEqual([15, 16, 1]);
+    expect([script.used, bt.y[0], bt.moved[0]]).toEqual([15, 16, 0]);
   });
 
   it('an enemy within 1" of another fighter of the retreating side makes no free attack (exactly 1" too); an Out of Action one does not count', () => {
