@@ -58,7 +58,13 @@ export abstract class Fight extends Board {
     return false;
   }
 
-  /** Melee: Multiple Engagement with knob `split` shares the pool among every engaged Active enemy; else all on t. */
+  /**
+   * Melee: Multiple Engagement with knob `split` shares the pool among every engaged Active enemy
+   * (splitShare, round-robin); else all on t. Gang Up adds one die to the whole Strike Pool before
+   * the split (002), not one per share: when a friend of i is also within 1" of any of the enemies
+   * sharing the pool, the die goes with the share of the first such enemy (roster order), the
+   * colour chosen against that enemy as usual.
+   */
   melee(i: number, t: number): void {
     if (t < 0 || this.gap(i, t) > ENGAGEMENT + EPS || this.state[t] === OUT_OF_ACTION) return;
     const w = this.meleeWeapon[i]!;
@@ -68,7 +74,9 @@ export abstract class Fight extends Board {
         if (this.side[j] !== this.side[i] && this.state[j] === ACTIVE && this.gap(i, j) <= ENGAGEMENT + EPS) this.list[k++] = j;
       }
       if (k >= 2) {
-        for (let p = 0; p !== k && !this.over; ++p) this.attack(i, w, this.list[p]!, 0, false, splitIndex(k, p), 'melee');
+        let gangAt = -1;
+        for (let p = 0; p !== k && gangAt < 0; ++p) if (this.gangUp(i, this.list[p]!)) gangAt = p;
+        for (let p = 0; p !== k && !this.over; ++p) this.attack(i, w, this.list[p]!, 0, false, splitIndex(k, p), 'melee', p === gangAt ? 1 : 0);
         return;
       }
     }
@@ -78,13 +86,15 @@ export abstract class Fight extends Board {
   /**
    * One Attack Sequence by i with weapon w against t: Gang Up (melee), cover (Ranged and Cast),
    * Brace, the target's state; Wounds; Dodge and Shove movement. Mercy Kill on a Downed target:
-   * any unblocked hit takes it Out of Action. Returns the outcome code.
+   * any unblocked hit takes it Out of Action. `gang` (melee): 1 or 0 decided by the caller (a
+   * split pool's share), -1 (default) to work Gang Up out against t. Returns the outcome code.
    */
-  attack(i: number, w: number, t: number, aim: number, mercy: boolean, split: number, action: string): number {
+  attack(i: number, w: number, t: number, aim: number, mercy: boolean, split: number, action: string, gang = -1): number {
     this.primary[i] = w;
     this.hidden[i] = 0;
     const melee = this.weapons[i]![w]!.kind === 'melee';
-    const gang = melee && this.gangUp(i, t) ? 1 : 0;
+    if (!melee) gang = 0;
+    else if (gang < 0) gang = this.gangUp(i, t) ? 1 : 0;
     const cover = melee ? 0 : this.cover(i, t);
     const before = this.state[t]!;
     const entry = this.attacks.get(i, w, t, this.primary[t]!, aim, gang, cover, this.braced[t]!, before, split);
