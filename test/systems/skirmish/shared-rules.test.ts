@@ -300,6 +300,41 @@ describe.each(ENGINES)('shared fight rules through the $name engine', ({ make })
     expect([e.distance(), e.hidden(0)]).toEqual([4, false]);
   });
 
+  it('Hidden (002): going Downed does not lose it, and a Downed fighter Recovers "without losing Hidden"', () => {
+    // Keen's first Might die hits (5), every other die 1: 1 unblocked hit on Stout's last Wound; then Recover 2, then 4.
+    const e = make({ a: keenSword, b: stoutAxe, distance: 0, terrain: true, faces: [5, ...Array<number>(16).fill(1), 2, 4] });
+    e.set(1, ACTIVE, 1);
+    e.hide(1);
+    e.act(0, 'melee');
+    expect([e.state(1), e.hidden(1), e.hidden(0)]).toEqual([DOWNED, true, false]);
+    e.act(1, 'recover');
+    expect([e.state(1), e.hidden(1)]).toEqual([DOWNED, true]);
+    e.act(1, 'recover');
+    expect([e.state(1), e.hidden(1), e.used()]).toEqual([ACTIVE, true, 19]);
+  });
+
+  it('Hidden after a Retreat or a Crawl: kept only ending within 1" of terrain and more than 6" from the enemy', () => {
+    const runner = loadout(fighter('runner', { skill: 4, movement: 8 }), sword);
+    const retreat = (a: Loadout, terrain: boolean): [number, boolean] => {
+      const e = make({ a, b: stoutAxe, distance: 0, terrain, faces: [4] });
+      e.hide(0);
+      e.act(0, 'retreat');
+      return [e.distance(), e.hidden(0)];
+    };
+    expect(retreat(runner, true)).toEqual([8, true]);
+    expect(retreat(runner, false)).toEqual([8, false]);
+    expect(retreat(keenSword, true)).toEqual([4, false]); // ends within 6"
+    const crawl = (distance: number): [number, boolean] => {
+      const e = make({ a: keenSword, b: stoutAxe, distance, terrain: true });
+      e.set(0, DOWNED, 0);
+      e.hide(0);
+      e.act(0, 'crawl'); // half of Movement 4
+      return [e.distance(), e.hidden(0)];
+    };
+    expect(crawl(6)).toEqual([8, true]);
+    expect(crawl(2)).toEqual([4, false]);
+  });
+
   it('Ranged-target legality: within range; a Hidden target not beyond 6"', () => {
     const at = (distance: number, hidden = false): boolean => {
       const e = make({ a: archer, b: stoutAxe, distance });

@@ -129,7 +129,7 @@ export abstract class Fight extends Board {
       if (friendlyFire) this.friendly[src]! += unblocked;
       else this.dealt[src]! += unblocked;
     }
-    if (state !== ACTIVE) this.hidden[t] = 0;
+    // Going Downed or Stunned does not lose Hidden (002: a Downed fighter may Recover without losing it).
     if (state === OUT_OF_ACTION) {
       if (src >= 0 && !friendlyFire && this.side[src] !== this.side[t]) this.takedowns[src]! += 1;
       this.checkOver();

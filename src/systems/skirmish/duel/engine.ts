@@ -441,7 +441,7 @@ export class Duel implements DuelView {
     const r = woundLookup(this.wounds, f.state, f.woundsLeft, unblocked, impact, this.stepPerHit);
     f.state = r & 3;
     f.woundsLeft = r >>> 2;
-    if (f.state !== ACTIVE) f.hidden = false;
+    // Going Downed or Stunned does not lose Hidden (002: a Downed fighter may Recover without losing it).
     if (f.state === OUT_OF_ACTION) this.over = true;
   }
 

@@ -101,13 +101,13 @@ describe('the Attack Sequence in a battle', () => {
     expect(events[0]).not.toHaveProperty('dodge');
   });
 
-  it('a fighter taken down loses Hidden', () => {
+  it('a fighter taken down stays Hidden (002: a Downed fighter may Recover "without losing Hidden")', () => {
     const { bt } = battle([grunt], [grunt], hits(3));
     place(bt, 0, 20, 20);
     place(bt, 1, 20, 21);
     bt.hidden[1] = 1;
     bt.melee(0, 1);
-    expect([bt.state[1], bt.hidden[1]]).toEqual([DOWNED, 0]);
+    expect([bt.state[1], bt.hidden[1]]).toEqual([DOWNED, 1]);
   });
 
   it('Gang Up shows in the trace', () => {

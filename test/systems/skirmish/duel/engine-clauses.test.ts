@@ -271,7 +271,7 @@ describe('attacks', () => {
     expect(skillDefence(STUNNED)).toBe(0);
   });
 
-  it('a Hidden fighter hit but still Active stays Hidden; taken Down it is Hidden no more', () => {
+  it('a Hidden fighter hit stays Hidden, still Active or taken Down (002: a Downed fighter may Recover "without losing Hidden")', () => {
     const hit = (hits: number): Duel => {
       const d = scriptedDuel(keenSword, stoutAxe, keenHits(hits), { settings: { distance: 0 } });
       d.fighters[1].hidden = true;
@@ -281,7 +281,7 @@ describe('attacks', () => {
     const once = hit(1);
     expect([once.fighters[1].state, once.fighters[1].hidden]).toEqual([ACTIVE, true]);
     const down = hit(3);
-    expect([down.fighters[1].state, down.fighters[1].hidden]).toEqual([DOWNED, false]);
+    expect([down.fighters[1].state, down.fighters[1].hidden]).toEqual([DOWNED, true]);
   });
 
   it('attack events: the blocks that moved someone, the Shove that follows, the target before and after', () => {
