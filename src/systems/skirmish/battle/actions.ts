@@ -108,7 +108,7 @@ export abstract class Fight extends Board {
       this.hurt(i, t, unblocked, spec.impact, false);
       const moves = manoeuvresAfter(code, this.state[t]!, DODGE_MOVED, SHOVE_MOVED);
       if (moves & DODGE_MOVED) this.moveAway(t, i, manoeuvreDistance(this.manoeuvreInches(t, i, 0)), false);
-      if (moves & SHOVE_MOVED) this.moveAway(i, t, manoeuvreDistance(this.manoeuvreInches(t, i, 1)), false);
+      if (moves & SHOVE_MOVED) this.moveAway(i, t, manoeuvreDistance(this.manoeuvreInches(t, i, 1)), false, true);
     }
     if (this.observer !== null) {
       this.emit(i, action, t, {

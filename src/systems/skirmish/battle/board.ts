@@ -305,27 +305,33 @@ export class Board {
 
   /**
    * Slides i up to `length` inches along the unit direction (dx, dy). It stops at the board's edge,
-   * at block terrain, at enemy bases (friendly bases too unless `throughFriends`), and never ends
-   * on a friendly base.
+   * at block terrain (at any terrain with `anyTerrain`: a Shove), at enemy bases (friendly bases
+   * too unless `throughFriends`), and never ends on a friendly base.
    */
-  slide(i: number, dx: number, dy: number, length: number, throughFriends: boolean): void {
+  slide(i: number, dx: number, dy: number, length: number, throughFriends: boolean, anyTerrain = false): void {
     if (length <= 0) return;
-    const t = this.travel(i, dx, dy, length, throughFriends);
+    const t = this.travel(i, dx, dy, length, throughFriends, anyTerrain);
     if (!(t > 0)) return;
     this.x[i] = this.x[i]! + dx * t;
     this.y[i] = this.y[i]! + dy * t;
     this.placed(i);
   }
 
-  /** How far slide() would take i (nothing moves). */
-  travel(i: number, dx: number, dy: number, length: number, throughFriends: boolean): number {
+  /**
+   * How far slide() would take i (nothing moves). With `anyTerrain` (a Shove, seed 000: "contact
+   * with terrain") `cover` terrain stops it too, at the point of contact; a `cover` piece its base
+   * already overlaps (moves cross cover) does not.
+   */
+  travel(i: number, dx: number, dy: number, length: number, throughFriends: boolean, anyTerrain = false): number {
     const px = this.x[i]!;
     const py = this.y[i]!;
     const ri = this.r[i]!;
     let t = length;
     t = Math.min(t, edgeLimit(px, dx, ri, this.width), edgeLimit(py, dy, ri, this.height));
     for (let k = 0; k !== this.tblock.length; ++k) {
-      if (this.tblock[k] !== 1) continue;
+      if (this.tblock[k] !== 1) {
+        if (!anyTerrain || pointRectGap(px, py, this.tx0[k]!, this.ty0[k]!, this.tx1[k]!, this.ty1[k]!) < ri - EPS) continue;
+      }
       t = Math.min(t, rayRectEntry(px, py, dx, dy, this.tx0[k]! - ri, this.ty0[k]! - ri, this.tx1[k]! + ri, this.ty1[k]! + ri));
     }
     // Bases in the way: every other base, or only the enemies' when passing through friends (the
@@ -498,13 +504,13 @@ export class Board {
     return t > 0 ? t : 0;
   }
 
-  /** Moves i directly away from t, at most `length`. */
-  moveAway(i: number, t: number, length: number, throughFriends: boolean): void {
+  /** Moves i directly away from t, at most `length` (stopping at any terrain with `anyTerrain`: a Shove). */
+  moveAway(i: number, t: number, length: number, throughFriends: boolean, anyTerrain = false): void {
     let dx = this.x[i]! - this.x[t]!;
     let dy = this.y[i]! - this.y[t]!;
     let d = Math.sqrt(dx * dx + dy * dy);
     if (d === 0) [dx, dy, d] = [0, this.side[i] === 0 ? -1 : 1, 1];
-    this.slide(i, dx / d, dy / d, length, throughFriends);
+    this.slide(i, dx / d, dy / d, length, throughFriends, anyTerrain);
   }
 }
 
