@@ -32,10 +32,12 @@ export function initiativeCode(knob: InitiativeKnob): number {
 /**
  * The side that activates first in a round: the one with fewer activations; on equal counts the
  * knob (initiativeCode) decides (default a d6 roll-off, ties rerolled, the higher goes first).
- * -1 if neither activates.
+ * A side with no activation at all cannot go first: the other side does (as in a duel where only
+ * one fighter activates). -1 if neither activates.
  */
 export function initiative(countA: number, countB: number, knob: number, round: number, dice: D6): number {
-  if (countA === 0 && countB === 0) return -1;
+  if (countA === 0) return countB === 0 ? -1 : 1;
+  if (countB === 0) return 0;
   if (countA !== countB) return countA < countB ? 0 : 1;
   switch (knob) {
     case 1:
@@ -54,11 +56,14 @@ export function initiative(countA: number, countB: number, knob: number, round: 
   }
 }
 
-/** Pass tokens of side s this round: the difference in activations, to the side with fewer. */
+/**
+ * Pass tokens of side s this round: the difference in activations, to the side with fewer; none
+ * to a side with no activation (it has no turn to spend them on).
+ */
 export function passTokens(countA: number, countB: number, s: number): number {
   const mine = s === 0 ? countA : countB;
   const theirs = s === 0 ? countB : countA;
-  return mine < theirs ? theirs - mine : 0;
+  return mine > 0 && mine < theirs ? theirs - mine : 0;
 }
 
 /** Whether a fighter in `state` activates: Active or Downed; Stunned too with knob stunnedActs. */

@@ -30,6 +30,8 @@ export abstract class Fight extends Board {
   activeSide = -1;
   /** Set for the next attack when friendly fire will need its natural 1s. */
   needOnes = false;
+  /** Inside a Ranged Reaction (its events carry `reaction: true`, as in duels). */
+  reacting = false;
   observer: TraceObserver | null = null;
   /** Per fighter, this battle: unblocked hits dealt to enemies, enemies taken Out of Action, friendly-fire unblocked hits dealt. */
   readonly dealt: Float64Array;
@@ -102,18 +104,20 @@ export abstract class Fight extends Board {
     const code = this.dice.attack(entry, this.needOnes);
     this.needOnes = false;
     const unblocked = code >> 2;
+    let moves = 0;
     if (mercy) {
       if (mercyKillLands(unblocked)) this.takeOut(i, t);
     } else {
       this.hurt(i, t, unblocked, spec.impact, false);
-      const moves = manoeuvresAfter(code, this.state[t]!, DODGE_MOVED, SHOVE_MOVED);
+      moves = manoeuvresAfter(code, this.state[t]!, DODGE_MOVED, SHOVE_MOVED);
       if (moves & DODGE_MOVED) this.moveAway(t, i, manoeuvreDistance(this.manoeuvreInches(t, i, 0)), false);
       if (moves & SHOVE_MOVED) this.moveAway(i, t, manoeuvreDistance(this.manoeuvreInches(t, i, 1)), false, true);
     }
     if (this.observer !== null) {
       this.emit(i, action, t, {
         wounds: unblocked, target_state_before: STATE_NAMES[before]!, target_state_after: STATE_NAMES[this.state[t]!]!,
-        gang_up: gang === 1, cover, ...(code & DODGE_MOVED ? { dodge: true } : {}), ...(code & SHOVE_MOVED ? { shove: true } : {}),
+        // dodge / shove: the manoeuvre's movement happened (not when the target went down: nobody moves).
+        gang_up: gang === 1, cover, ...(moves & DODGE_MOVED ? { dodge: true } : {}), ...(moves & SHOVE_MOVED ? { shove: true } : {}),
       });
     }
     return code;
@@ -173,7 +177,7 @@ export abstract class Fight extends Board {
     const ff = this.atRisk(i, t);
     if (!info.firearm || this.dice.d6() >= info.primer) {
       this.needOnes = ff >= 0;
-      this.attack(i, w, t, aim, false, 0, reaction ? 'reaction:ranged' : 'ranged');
+      this.attack(i, w, t, aim, false, 0, 'ranged');
       const ones = this.dice.onesMight + this.dice.onesSkill;
       if (ff >= 0 && ones > 0 && !this.over && this.state[ff] === ACTIVE) this.friendlyFire(i, w, ff, aim);
     } else {
@@ -239,10 +243,12 @@ export abstract class Fight extends Board {
    * Retreat: a Skill check; on a fail each Active enemy within 1" that is not engaged with another
    * fighter of i's side makes a free Melee attack; then, if still Active (and it passed, or knob
    * failedRetreat is `leaves`), i moves `length` inches directly away from the nearest enemy within 1".
+   * Traced as `retreat` with its check (after any free attack). False when i was not engaged (nothing happens).
    */
-  retreat(i: number, length: number): void {
-    if (!this.engaged(i, false)) return;
-    const passed = retreatPasses(this.dice.d6(), this.skillFace[i]!);
+  retreat(i: number, length: number): boolean {
+    if (!this.engaged(i, false)) return false;
+    const face = this.dice.d6();
+    const passed = retreatPasses(face, this.skillFace[i]!);
     if (!passed) {
       for (let j = 0; j !== this.n && !this.over && this.state[i] === ACTIVE; ++j) {
         if (this.side[j] === this.side[i] || this.state[j] !== ACTIVE || this.gap(i, j) > ENGAGEMENT + EPS) continue;
@@ -250,10 +256,13 @@ export abstract class Fight extends Board {
         this.attack(j, this.meleeWeapon[j]!, i, 0, false, 0, 'free-attack');
       }
     }
-    if (this.over || this.state[i] !== ACTIVE || !retreatLeaves(passed, this.failedStays)) return;
     const from = this.nearestEnemy(i, false);
-    if (from >= 0) this.moveAway(i, from, length, true);
-    this.afterMovement(i, MOVEMENT_RETREAT);
+    if (!this.over && this.state[i] === ACTIVE && retreatLeaves(passed, this.failedStays)) {
+      if (from >= 0) this.moveAway(i, from, length, true);
+      this.afterMovement(i, MOVEMENT_RETREAT);
+    }
+    if (this.observer !== null) this.emit(i, 'retreat', from, { rolls: [face], result: `Skill check ${passed ? 'passes' : 'fails'}` });
+    return true;
   }
 
   /**
@@ -321,15 +330,20 @@ export abstract class Fight extends Board {
     if (r.extraAction) this.actionsLeft++;
   }
 
-  /** Help a Downed or Stunned friend within 1". */
+  /** Help a Downed or Stunned friend within 1" (traced with its d6 and the friend's state). */
   help(i: number, t: number): void {
     if (t < 0 || t === i || this.side[t] !== this.side[i] || this.gap(i, t) > ENGAGEMENT + EPS) return;
     const st = this.state[t]!;
     if (st !== DOWNED && st !== STUNNED) return;
-    const r = helpResult(this.dice.d6(), st, this.woundsLeft[t]!);
+    const face = this.dice.d6();
+    const r = helpResult(face, st, this.woundsLeft[t]!);
     this.state[t] = r.state;
     this.woundsLeft[t] = r.woundsLeft;
     if (r.state === OUT_OF_ACTION) this.checkOver();
+    if (this.observer !== null) {
+      const result = r.state === st ? 'no effect' : STATE_NAMES[r.state]!;
+      this.emit(i, 'help', t, { rolls: [face], result, target_state_before: STATE_NAMES[st]!, target_state_after: STATE_NAMES[r.state]! });
+    }
   }
 
   sideName(s: number): string {
@@ -343,6 +357,7 @@ export abstract class Fight extends Board {
       side: i >= 0 ? this.sideName(this.side[i]!) : 'both',
       actor: i >= 0 ? this.labels[i]! : '',
       action,
+      ...(this.reacting ? { reaction: true } : {}),
       ...(t >= 0 ? { target: this.labels[t]! } : {}),
       ...(i >= 0 ? { x: round2(this.x[i]!), y: round2(this.y[i]!), state_after: STATE_NAMES[this.state[i]!]! } : {}),
       ...(t >= 0 ? { target_x: round2(this.x[t]!), target_y: round2(this.y[t]!), distance_after: round2(i >= 0 ? this.gap(i, t) : 0) } : {}),

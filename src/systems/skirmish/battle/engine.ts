@@ -161,11 +161,13 @@ export class Battle extends Fight {
   perform(i: number, act: number, reaction: boolean): void {
     const t = this.target;
     const full = this.amount > 0 ? this.amount : this.movement[i]!;
+    // Actions that trace themselves (attacks, Retreat with its check, Help with its roll).
+    let traced = act === Act.None || act === Act.Melee || act === Act.Ranged || act === Act.Cast || act === Act.MercyKill || act === Act.Help;
     switch (act) {
       case Act.Move:
       case Act.MoveAway:
         // Leaving an Active enemy's engagement takes a Retreat (seed 002), whatever the policy asked for.
-        if (this.engaged(i, true)) this.retreat(i, full);
+        if (this.engaged(i, true)) traced = this.retreat(i, full);
         else {
           if (act === Act.Move) this.moveToward(i, t, full, true);
           else this.moveAway(i, t, full, true);
@@ -190,7 +192,7 @@ export class Battle extends Fight {
         this.braced[i] = 1;
         break;
       case Act.Retreat:
-        this.retreat(i, full);
+        traced = this.retreat(i, full);
         break;
       case Act.Hide:
         if (canHide(this.nearTerrain(i), this.fired[i] === 1)) this.hidden[i] = 1;
@@ -213,8 +215,8 @@ export class Battle extends Fight {
       default:
         break;
     }
-    if (this.observer !== null && act !== Act.None && act !== Act.Melee && act !== Act.Ranged && act !== Act.Cast && act !== Act.MercyKill) {
-      this.emit(i, reaction ? `reaction:${ACT_NAMES[act]!}` : ACT_NAMES[act]!, act === Act.Aim || act === Act.Brace || act === Act.Hide || act === Act.Recover ? -1 : t, {});
+    if (this.observer !== null && !traced) {
+      this.emit(i, ACT_NAMES[act]!, act === Act.Aim || act === Act.Brace || act === Act.Hide || act === Act.Recover ? -1 : t, {});
     }
   }
 
@@ -225,6 +227,8 @@ export class Battle extends Fight {
 
   /** The target of a Ranged Attack Action of the other side acts at once (never from a reaction). */
   react(t: number): void {
+    this.reacting = true;
     this.perform(t, this.policies.action(this, t, true), true);
+    this.reacting = false;
   }
 }

@@ -300,7 +300,7 @@ describe('Ranged Reaction (seed 000)', () => {
     place(bt, 1, 10, 9.5);
     bt.activeSide = 0;
     bt.shoot(0, 1, false);
-    expect(events.map((e) => e.action)).toEqual(['ranged', 'reaction:charge']);
+    expect(events.map((e) => [e.action, e.reaction])).toEqual([['ranged', undefined], ['charge', true]]);
     expect(bt.gap(0, 1)).toBeLessThanOrEqual(1);
   });
 });
@@ -314,7 +314,7 @@ describe('leaving engagement and Crawl', () => {
     bt.amount = 0;
     bt.perform(0, Act.MoveAway, false);
     expect(script.used).toBe(15); // check 1 fails; the grunt's 7 dice against the slinger's 3 + 4 defence dice
-    expect(events.map((e) => e.action)).toEqual(['free-attack', 'move']);
+    expect(events.map((e) => e.action)).toEqual(['free-attack', 'retreat']);
     expect(bt.gap(0, 1)).toBeGreaterThan(1);
   });
 
