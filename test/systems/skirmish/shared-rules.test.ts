@@ -370,6 +370,18 @@ describe.each(ENGINES)('shared fight rules through the $name engine', ({ make })
     expect([move.distance(), move.canShoot(0, false)]).toEqual([8, false]);
   });
 
+  it('gunslinger (002): one Ranged action fires every Ranged weapon that can, one Ranged Attack Action each', () => {
+    const pistol = weapon('pistol', { type: 'ranged', class: 'other', might: '2', skill: '0', range: [3, 12] });
+    const shots = (keywords: string[], distance: number): number => {
+      // Each shot: 2 Strike dice, then Stout's 8 defence dice (medium armour); every face a miss; the reactions Brace.
+      const e = make({ a: loadout(fighter('gs', { keywords }), [pistol, { ...pistol, name: 'pistol-2' }]), b: stoutAxe, distance, faces: Array<number>(40).fill(2) });
+      e.act(0, 'ranged');
+      return e.used();
+    };
+    // The gunslinger's second shot: Stout Braced in its reaction to the first (+1 Might defence die).
+    expect([shots(['gunslinger'], 10), shots([], 10), shots(['gunslinger'], 13)]).toEqual([10 + 11, 10, 0]);
+  });
+
   it('Crawl: Downed (or Stunned with stunnedActs) moves half its Movement, rounded up; Active or plain Stunned does not', () => {
     const crawl = (state: number, stunnedActs: boolean): number => {
       const e = make({ a: loadout(fighter('f', { movement: 5 }), sword), b: stoutAxe, distance: 2, knobs: { stunnedActs } });

@@ -151,27 +151,48 @@ export abstract class Fight extends Board {
   }
 
   /**
-   * A Ranged Attack Action (clustered-enemies check, primer for firearms, friendly fire on natural 1s)
-   * or a Cast action (clustered check, Casting Roll), then the target's Ranged Reaction (weapons only).
+   * A Ranged action: one Ranged Attack Action (clustered-enemies check, primer for firearms,
+   * friendly fire on natural 1s, then the target's Ranged Reaction) with the first ranged weapon;
+   * a `gunslinger` then fires each other Ranged weapon that can still shoot the declared target,
+   * one Ranged Attack Action (and reaction) each (002, as in duels). Or a Cast action (clustered
+   * check, Casting Roll; no reaction).
    */
   shoot(i: number, declared: number, reaction: boolean): void {
     const w = this.shooting[i]!;
     if (declared < 0 || !this.canShootAt(i, declared, reaction)) return;
+    if (this.weapons[i]![w]!.kind === 'cast') {
+      this.castAt(i, w, declared);
+      return;
+    }
+    this.fire(i, w, declared, reaction);
+    if (this.gunslinger[i] === 0) return;
+    const ws = this.weapons[i]!;
+    for (let v = w + 1; v < ws.length && !this.over; ++v) {
+      if (ws[v]!.ranged && this.canShootWith(i, v, declared)) this.fire(i, v, declared, reaction);
+    }
+  }
+
+  /** A Cast action with spell w at the declared target. */
+  private castAt(i: number, w: number, declared: number): void {
     const info = this.weapons[i]![w]!;
     this.hidden[i] = 0;
     // Only a Ranged action blocks a later Hide (002), not a Cast (fight-rules.ts canHide).
-    if (info.kind !== 'cast') this.fired[i] = 1;
     const t = this.clustered(i, declared);
-    if (info.kind === 'cast') {
-      const r1 = this.dice.d6();
-      const r2 = this.dice.d6();
-      this.primary[i] = w;
-      const outcome = castingResult(r1, r2, this.loadouts[i]!.fighter.casting ?? 0, info.difficulty);
-      if (outcome === MISHAP) this.hurt(-1, i, info.backlash, false, false);
-      if (outcome === GOES_OFF) this.attack(i, w, t, 0, false, 0, 'cast');
-      else if (this.observer !== null) this.emit(i, 'cast', t, { rolls: [r1, r2], result: outcome === MISHAP ? 'mishap' : 'fizzles' });
-      return;
-    }
+    const r1 = this.dice.d6();
+    const r2 = this.dice.d6();
+    this.primary[i] = w;
+    const outcome = castingResult(r1, r2, this.loadouts[i]!.fighter.casting ?? 0, info.difficulty);
+    if (outcome === MISHAP) this.hurt(-1, i, info.backlash, false, false);
+    if (outcome === GOES_OFF) this.attack(i, w, t, 0, false, 0, 'cast');
+    else if (this.observer !== null) this.emit(i, 'cast', t, { rolls: [r1, r2], result: outcome === MISHAP ? 'mishap' : 'fizzles' });
+  }
+
+  /** One Ranged Attack Action of i with weapon w at the declared target, then the target's Ranged Reaction. */
+  private fire(i: number, w: number, declared: number, reaction: boolean): void {
+    const info = this.weapons[i]![w]!;
+    this.hidden[i] = 0;
+    this.fired[i] = 1;
+    const t = this.clustered(i, declared);
     const aim = this.aimed[i]!;
     this.aimed[i] = 0;
     const ff = this.atRisk(i, t);

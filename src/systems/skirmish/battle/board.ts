@@ -41,6 +41,8 @@ export class Board {
   readonly meleeWeapon: Int32Array;
   /** Index of the first Ranged or Cast weapon, or -1. */
   readonly shooting: Int32Array;
+  /** Keyword `gunslinger`: a Ranged action fires every Ranged weapon that can (seed 002), as in duels. */
+  readonly gunslinger: Uint8Array;
   readonly primary: Int32Array;
   readonly braced: Uint8Array;
   readonly aimed: Uint8Array;
@@ -94,6 +96,7 @@ export class Board {
     this.weapons = this.loadouts.map((l) => l.weapons.map((w) => weaponInfo(w, spec.knobs)));
     this.meleeWeapon = Int32Array.from(this.weapons, (ws) => ws.findIndex((w) => w.kind === 'melee'));
     this.shooting = Int32Array.from(this.weapons, (ws) => ws.findIndex((w) => w.kind !== 'melee'));
+    this.gunslinger = Uint8Array.from(all, (f) => (f.loadout.fighter.keywords.some((k) => k.toLowerCase() === 'gunslinger') ? 1 : 0));
     this.primary = new Int32Array(n);
     this.braced = new Uint8Array(n);
     this.aimed = new Uint8Array(n);
@@ -272,7 +275,12 @@ export class Board {
    */
   canShootAt(i: number, t: number, reaction: boolean): boolean {
     void reaction;
-    const w = this.weapons[i]![this.shooting[i]!];
+    return this.canShootWith(i, this.shooting[i]!, t);
+  }
+
+  /** canShootAt() for i's weapon v (a gunslinger's other guns). */
+  canShootWith(i: number, v: number, t: number): boolean {
+    const w = this.weapons[i]![v];
     if (w === undefined || this.side[t] === this.side[i] || this.state[t] === OUT_OF_ACTION) return false;
     if (!shotLegal(w, this.gap(i, t), this.hidden[t] === 1, this.moved[i] === 1)) return false;
     return this.lineOfSight(i, t);
