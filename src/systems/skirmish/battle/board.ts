@@ -394,18 +394,19 @@ export class Board {
   /**
    * Moves i straight at t, at most `length`, stopping at base contact. A move stopped short by
    * block terrain heads instead for the corner of that wall (cleared by the base) that is
-   * reachable in a straight line and shortest to t through it, then on towards t with what is
-   * left of `length`; one stopped short by a base tries straight lines 30, 60 and 90 degrees
+   * reachable in a straight line and shortest to t through it, preferring one from which t lies
+   * past the wall in a straight line, then on towards t with what is left of `length` (round the
+   * wall again from there if need be, up to MAX_CORNERS more corners); one stopped short by a base tries straight lines 30, 60 and 90 degrees
    * either side and keeps the one that ends nearest to t.
    */
-  moveToward(i: number, t: number, length: number, throughFriends: boolean): void {
+  moveToward(i: number, t: number, length: number, throughFriends: boolean, depth = 0): void {
     const x0 = this.x[i]!;
     const y0 = this.y[i]!;
     const before = this.gap(i, t);
     const want = Math.min(length, before);
     this.slideTo(i, this.x[t]!, this.y[t]!, want, throughFriends);
     if (before - this.gap(i, t) >= want - EPS || withinEngagement(this.gap(i, t))) return;
-    if (this.aroundTerrain(i, t, x0, y0, length, throughFriends)) return;
+    if (this.aroundTerrain(i, t, x0, y0, length, throughFriends, depth)) return;
     this.sidestep(i, t, x0, y0, length, throughFriends);
   }
 
@@ -423,13 +424,15 @@ export class Board {
     this.placed(i);
   }
 
-  private aroundTerrain(i: number, t: number, x0: number, y0: number, length: number, throughFriends: boolean): boolean {
+  private aroundTerrain(i: number, t: number, x0: number, y0: number, length: number, throughFriends: boolean, depth: number): boolean {
     const m = this.r[i]! + 0.01;
     const tx = this.x[t]!;
     const ty = this.y[t]!;
     let bestX = 0;
     let bestY = 0;
     let bestCost = Infinity;
+    // Corners from which the target lies past the wall in a straight line come first (`clear`).
+    let bestClear = false;
     // Only the wall that stopped the straight move (its edge, widened by the base, lies where the
     // move ended) is gone round; a move stopped by a base sidesteps instead, walls elsewhere or not.
     const sx = tx - x0;
@@ -458,11 +461,16 @@ export class Board {
         const uy = dy / d;
         const step = this.probe(i, ux, uy, Math.min(dc, d), throughFriends);
         if (Math.abs(x0 + ux * step - cx) + Math.abs(y0 + uy * step - cy) > 1e-6) continue;
-        const cost = dc + Math.sqrt((tx - cx) ** 2 + (ty - cy) ** 2);
-        if (cost < bestCost) {
+        // A corner from which the line to the target runs back into this wall is taken only when no
+        // corner has a clear line on (it may still lead round: the Move goes on from it, below).
+        const onward = Math.sqrt((tx - cx) ** 2 + (ty - cy) ** 2);
+        const clear = !(onward > 0 && rayRectEntry(cx, cy, (tx - cx) / onward, (ty - cy) / onward, this.tx0[k]! - ri, this.ty0[k]! - ri, this.tx1[k]! + ri, this.ty1[k]! + ri) < onward);
+        const cost = dc + onward;
+        if ((clear && !bestClear) || (clear === bestClear && cost < bestCost)) {
           bestCost = cost;
           bestX = cx;
           bestY = cy;
+          bestClear = clear;
         }
       }
     }
@@ -470,7 +478,11 @@ export class Board {
     if (bestCost === Infinity) return false;
     const dc = Math.sqrt((bestX - x0) ** 2 + (bestY - y0) ** 2);
     this.slideTo(i, bestX, bestY, length, throughFriends);
-    if (length > dc) this.slideTo(i, tx, ty, Math.min(length - dc, this.gap(i, t)), throughFriends);
+    // What is left of the Move goes on from the corner, round the wall again if it must (a few corners at most).
+    if (length > dc) {
+      if (depth < MAX_CORNERS) this.moveToward(i, t, length - dc, throughFriends, depth + 1);
+      else this.slideTo(i, tx, ty, Math.min(length - dc, this.gap(i, t)), throughFriends);
+    }
     return true;
   }
 
@@ -521,6 +533,9 @@ export class Board {
     this.slide(i, dx / d, dy / d, length, throughFriends, anyTerrain);
   }
 }
+
+/** How many more corners one Move may go round after the first. */
+const MAX_CORNERS = 3;
 
 /** Sines and cosines of the sidestep directions, in the order tried (+-30, +-60, +-90 degrees). */
 const SIDESTEPS = Float64Array.from([30, -30, 60, -60, 90, -90], (a) => Math.sin((a * Math.PI) / 180));
