@@ -32,10 +32,12 @@ export function initiativeCode(knob: InitiativeKnob): number {
 /**
  * The side that activates first in a round: the one with fewer activations; on equal counts the
  * knob (initiativeCode) decides (default a d6 roll-off, ties rerolled, the higher goes first).
- * -1 if neither activates.
+ * A side with no activation at all cannot go first: the other side does (as in a duel where only
+ * one fighter activates). -1 if neither activates.
  */
 export function initiative(countA: number, countB: number, knob: number, round: number, dice: D6): number {
-  if (countA === 0 && countB === 0) return -1;
+  if (countA === 0) return countB === 0 ? -1 : 1;
+  if (countB === 0) return 0;
   if (countA !== countB) return countA < countB ? 0 : 1;
   switch (knob) {
     case 1:
@@ -54,11 +56,14 @@ export function initiative(countA: number, countB: number, knob: number, round: 
   }
 }
 
-/** Pass tokens of side s this round: the difference in activations, to the side with fewer. */
+/**
+ * Pass tokens of side s this round: the difference in activations, to the side with fewer; none
+ * to a side with no activation (it has no turn to spend them on).
+ */
 export function passTokens(countA: number, countB: number, s: number): number {
   const mine = s === 0 ? countA : countB;
   const theirs = s === 0 ? countB : countA;
-  return mine < theirs ? theirs - mine : 0;
+  return mine > 0 && mine < theirs ? theirs - mine : 0;
 }
 
 /** Whether a fighter in `state` activates: Active or Downed; Stunned too with knob stunnedActs. */
@@ -155,6 +160,31 @@ export function canHide(nearTerrain: boolean, rangedEarlier: boolean): boolean {
 /** A Hidden fighter stays Hidden after moving only near terrain and more than 6" from every enemy. */
 export function staysHidden(nearTerrain: boolean, nearestEnemy: number): boolean {
   return nearTerrain && nearestEnemy > HIDDEN_RANGE + EPS;
+}
+
+/** Kinds of a fighter's own movement, as the rules tell them apart (movedBy, hiddenAfterMoving). */
+export const MOVEMENT_MOVE = 0;
+export const MOVEMENT_CHARGE = 1;
+export const MOVEMENT_RETREAT = 2;
+export const MOVEMENT_CRAWL = 3;
+
+/**
+ * Whether a movement of `kind` counts as having "Moved or Charged this activation" (000, Long
+ * Rifle: a `heavy` weapon cannot fire after it): a Move or a Charge. A Retreat is an action of its
+ * own (002), and a Crawl is only for a Downed fighter: neither counts.
+ */
+export function movedBy(kind: number): boolean {
+  return kind === MOVEMENT_MOVE || kind === MOVEMENT_CHARGE;
+}
+
+/**
+ * Whether a Hidden fighter is still Hidden after its own movement of `kind` (002 Hidden): a
+ * Charge loses it; a Move, Retreat or Crawl keeps it only ending within 1" of terrain and more
+ * than 6" from every enemy (staysHidden). Being Downed or Stunned does not lose it (a Downed
+ * fighter may Recover "without losing Hidden").
+ */
+export function hiddenAfterMoving(kind: number, nearTerrain: boolean, nearestEnemy: number): boolean {
+  return kind !== MOVEMENT_CHARGE && staysHidden(nearTerrain, nearestEnemy);
 }
 
 export interface ShotWeapon {

@@ -300,6 +300,41 @@ describe.each(ENGINES)('shared fight rules through the $name engine', ({ make })
     expect([e.distance(), e.hidden(0)]).toEqual([4, false]);
   });
 
+  it('Hidden (002): going Downed does not lose it, and a Downed fighter Recovers "without losing Hidden"', () => {
+    // Keen's first Might die hits (5), every other die 1: 1 unblocked hit on Stout's last Wound; then Recover 2, then 4.
+    const e = make({ a: keenSword, b: stoutAxe, distance: 0, terrain: true, faces: [5, ...Array<number>(16).fill(1), 2, 4] });
+    e.set(1, ACTIVE, 1);
+    e.hide(1);
+    e.act(0, 'melee');
+    expect([e.state(1), e.hidden(1), e.hidden(0)]).toEqual([DOWNED, true, false]);
+    e.act(1, 'recover');
+    expect([e.state(1), e.hidden(1)]).toEqual([DOWNED, true]);
+    e.act(1, 'recover');
+    expect([e.state(1), e.hidden(1), e.used()]).toEqual([ACTIVE, true, 19]);
+  });
+
+  it('Hidden after a Retreat or a Crawl: kept only ending within 1" of terrain and more than 6" from the enemy', () => {
+    const runner = loadout(fighter('runner', { skill: 4, movement: 8 }), sword);
+    const retreat = (a: Loadout, terrain: boolean): [number, boolean] => {
+      const e = make({ a, b: stoutAxe, distance: 0, terrain, faces: [4] });
+      e.hide(0);
+      e.act(0, 'retreat');
+      return [e.distance(), e.hidden(0)];
+    };
+    expect(retreat(runner, true)).toEqual([8, true]);
+    expect(retreat(runner, false)).toEqual([8, false]);
+    expect(retreat(keenSword, true)).toEqual([4, false]); // ends within 6"
+    const crawl = (distance: number): [number, boolean] => {
+      const e = make({ a: keenSword, b: stoutAxe, distance, terrain: true });
+      e.set(0, DOWNED, 0);
+      e.hide(0);
+      e.act(0, 'crawl'); // half of Movement 4
+      return [e.distance(), e.hidden(0)];
+    };
+    expect(crawl(6)).toEqual([8, true]);
+    expect(crawl(2)).toEqual([4, false]);
+  });
+
   it('Ranged-target legality: within range; a Hidden target not beyond 6"', () => {
     const at = (distance: number, hidden = false): boolean => {
       const e = make({ a: archer, b: stoutAxe, distance });
@@ -320,6 +355,31 @@ describe.each(ENGINES)('shared fight rules through the $name engine', ({ make })
     e.activate(1);
     e.set(0, ACTIVE, 3);
     expect(e.canShoot(0, true)).toBe(true);
+  });
+
+  it('heavy (000: "if the fighter Moved or Charged"): a Retreat is not a Move, the heavy weapon still fires after it', () => {
+    const rifleman = loadout(keen, rifle); // Skill 4: the Retreat check passes on a 4
+    const retreat = make({ a: rifleman, b: stoutAxe, distance: 0, faces: [4] });
+    retreat.act(0, 'retreat'); // 0 -> 4, beyond the rifle's minimum range
+    expect([retreat.distance(), retreat.canShoot(0, false)]).toEqual([4, true]);
+    const moveIntoRetreat = make({ a: rifleman, b: stoutAxe, distance: 0.5, faces: [4] });
+    moveIntoRetreat.act(0, 'away'); // a Move away from an engaged Active enemy is a Retreat
+    expect([moveIntoRetreat.used(), moveIntoRetreat.distance(), moveIntoRetreat.canShoot(0, false)]).toEqual([1, 4.5, true]);
+    const move = make({ a: rifleman, b: stoutAxe, distance: 4 });
+    move.act(0, 'away'); // a plain Move away: moved
+    expect([move.distance(), move.canShoot(0, false)]).toEqual([8, false]);
+  });
+
+  it('gunslinger (002): one Ranged action fires every Ranged weapon that can, one Ranged Attack Action each', () => {
+    const pistol = weapon('pistol', { type: 'ranged', class: 'other', might: '2', skill: '0', range: [3, 12] });
+    const shots = (keywords: string[], distance: number): number => {
+      // Each shot: 2 Strike dice, then Stout's 8 defence dice (medium armour); every face a miss; the reactions Brace.
+      const e = make({ a: loadout(fighter('gs', { keywords }), [pistol, { ...pistol, name: 'pistol-2' }]), b: stoutAxe, distance, faces: Array<number>(40).fill(2) });
+      e.act(0, 'ranged');
+      return e.used();
+    };
+    // The gunslinger's second shot: Stout Braced in its reaction to the first (+1 Might defence die).
+    expect([shots(['gunslinger'], 10), shots([], 10), shots(['gunslinger'], 13)]).toEqual([10 + 11, 10, 0]);
   });
 
   it('Crawl: Downed (or Stunned with stunnedActs) moves half its Movement, rounded up; Active or plain Stunned does not', () => {

@@ -9,8 +9,8 @@ import { passes } from '../reference.js';
 import { stateAfter, woundsLeftAfter } from '../wounds.js';
 import { DODGE_MOVED, SHOVE_MOVED } from '../spec.js';
 import {
-  castingResult, GOES_OFF, helpResult, manoeuvreDistance, manoeuvresAfter, MERCY_ATTACK, MERCY_TAKE_OUT, mercyKillKind, mercyKillLands, MISHAP,
-  recoverResult, retreatLeaves, retreatPasses,
+  castingResult, GOES_OFF, helpResult, hiddenAfterMoving, manoeuvreDistance, manoeuvresAfter, MERCY_ATTACK, MERCY_TAKE_OUT, mercyKillKind,
+  mercyKillLands, MISHAP, movedBy, MOVEMENT_RETREAT, recoverResult, retreatLeaves, retreatPasses,
 } from '../fight-rules.js';
 import type { TraceEvent, TraceObserver } from '../../trace.js';
 import { segmentNearPoint } from './geometry.js';
@@ -30,6 +30,8 @@ export abstract class Fight extends Board {
   activeSide = -1;
   /** Set for the next attack when friendly fire will need its natural 1s. */
   needOnes = false;
+  /** Inside a Ranged Reaction (its events carry `reaction: true`, as in duels). */
+  reacting = false;
   observer: TraceObserver | null = null;
   /** Per fighter, this battle: unblocked hits dealt to enemies, enemies taken Out of Action, friendly-fire unblocked hits dealt. */
   readonly dealt: Float64Array;
@@ -58,7 +60,13 @@ export abstract class Fight extends Board {
     return false;
   }
 
-  /** Melee: Multiple Engagement with knob `split` shares the pool among every engaged Active enemy; else all on t. */
+  /**
+   * Melee: Multiple Engagement with knob `split` shares the pool among every engaged Active enemy
+   * (splitShare, round-robin); else all on t. Gang Up adds one die to the whole Strike Pool before
+   * the split (002), not one per share: when a friend of i is also within 1" of any of the enemies
+   * sharing the pool, the die goes with the share of the first such enemy (roster order), the
+   * colour chosen against that enemy as usual.
+   */
   melee(i: number, t: number): void {
     if (t < 0 || this.gap(i, t) > ENGAGEMENT + EPS || this.state[t] === OUT_OF_ACTION) return;
     const w = this.meleeWeapon[i]!;
@@ -68,7 +76,9 @@ export abstract class Fight extends Board {
         if (this.side[j] !== this.side[i] && this.state[j] === ACTIVE && this.gap(i, j) <= ENGAGEMENT + EPS) this.list[k++] = j;
       }
       if (k >= 2) {
-        for (let p = 0; p !== k && !this.over; ++p) this.attack(i, w, this.list[p]!, 0, false, splitIndex(k, p), 'melee');
+        let gangAt = -1;
+        for (let p = 0; p !== k && gangAt < 0; ++p) if (this.gangUp(i, this.list[p]!)) gangAt = p;
+        for (let p = 0; p !== k && !this.over; ++p) this.attack(i, w, this.list[p]!, 0, false, splitIndex(k, p), 'melee', p === gangAt ? 1 : 0);
         return;
       }
     }
@@ -78,13 +88,15 @@ export abstract class Fight extends Board {
   /**
    * One Attack Sequence by i with weapon w against t: Gang Up (melee), cover (Ranged and Cast),
    * Brace, the target's state; Wounds; Dodge and Shove movement. Mercy Kill on a Downed target:
-   * any unblocked hit takes it Out of Action. Returns the outcome code.
+   * any unblocked hit takes it Out of Action. `gang` (melee): 1 or 0 decided by the caller (a
+   * split pool's share), -1 (default) to work Gang Up out against t. Returns the outcome code.
    */
-  attack(i: number, w: number, t: number, aim: number, mercy: boolean, split: number, action: string): number {
+  attack(i: number, w: number, t: number, aim: number, mercy: boolean, split: number, action: string, gang = -1): number {
     this.primary[i] = w;
     this.hidden[i] = 0;
     const melee = this.weapons[i]![w]!.kind === 'melee';
-    const gang = melee && this.gangUp(i, t) ? 1 : 0;
+    if (!melee) gang = 0;
+    else if (gang < 0) gang = this.gangUp(i, t) ? 1 : 0;
     const cover = melee ? 0 : this.cover(i, t);
     const before = this.state[t]!;
     const entry = this.attacks.get(i, w, t, this.primary[t]!, aim, gang, cover, this.braced[t]!, before, split);
@@ -92,18 +104,20 @@ export abstract class Fight extends Board {
     const code = this.dice.attack(entry, this.needOnes);
     this.needOnes = false;
     const unblocked = code >> 2;
+    let moves = 0;
     if (mercy) {
       if (mercyKillLands(unblocked)) this.takeOut(i, t);
     } else {
       this.hurt(i, t, unblocked, spec.impact, false);
-      const moves = manoeuvresAfter(code, this.state[t]!, DODGE_MOVED, SHOVE_MOVED);
+      moves = manoeuvresAfter(code, this.state[t]!, DODGE_MOVED, SHOVE_MOVED);
       if (moves & DODGE_MOVED) this.moveAway(t, i, manoeuvreDistance(this.manoeuvreInches(t, i, 0)), false);
-      if (moves & SHOVE_MOVED) this.moveAway(i, t, manoeuvreDistance(this.manoeuvreInches(t, i, 1)), false);
+      if (moves & SHOVE_MOVED) this.moveAway(i, t, manoeuvreDistance(this.manoeuvreInches(t, i, 1)), false, true);
     }
     if (this.observer !== null) {
       this.emit(i, action, t, {
         wounds: unblocked, target_state_before: STATE_NAMES[before]!, target_state_after: STATE_NAMES[this.state[t]!]!,
-        gang_up: gang === 1, cover, ...(code & DODGE_MOVED ? { dodge: true } : {}), ...(code & SHOVE_MOVED ? { shove: true } : {}),
+        // dodge / shove: the manoeuvre's movement happened (not when the target went down: nobody moves).
+        gang_up: gang === 1, cover, ...(moves & DODGE_MOVED ? { dodge: true } : {}), ...(moves & SHOVE_MOVED ? { shove: true } : {}),
       });
     }
     return code;
@@ -119,7 +133,7 @@ export abstract class Fight extends Board {
       if (friendlyFire) this.friendly[src]! += unblocked;
       else this.dealt[src]! += unblocked;
     }
-    if (state !== ACTIVE) this.hidden[t] = 0;
+    // Going Downed or Stunned does not lose Hidden (002: a Downed fighter may Recover without losing it).
     if (state === OUT_OF_ACTION) {
       if (src >= 0 && !friendlyFire && this.side[src] !== this.side[t]) this.takedowns[src]! += 1;
       this.checkOver();
@@ -137,33 +151,54 @@ export abstract class Fight extends Board {
   }
 
   /**
-   * A Ranged Attack Action (clustered-enemies check, primer for firearms, friendly fire on natural 1s)
-   * or a Cast action (clustered check, Casting Roll), then the target's Ranged Reaction (weapons only).
+   * A Ranged action: one Ranged Attack Action (clustered-enemies check, primer for firearms,
+   * friendly fire on natural 1s, then the target's Ranged Reaction) with the first ranged weapon;
+   * a `gunslinger` then fires each other Ranged weapon that can still shoot the declared target,
+   * one Ranged Attack Action (and reaction) each (002, as in duels). Or a Cast action (clustered
+   * check, Casting Roll; no reaction).
    */
   shoot(i: number, declared: number, reaction: boolean): void {
     const w = this.shooting[i]!;
     if (declared < 0 || !this.canShootAt(i, declared, reaction)) return;
+    if (this.weapons[i]![w]!.kind === 'cast') {
+      this.castAt(i, w, declared);
+      return;
+    }
+    this.fire(i, w, declared, reaction);
+    if (this.gunslinger[i] === 0) return;
+    const ws = this.weapons[i]!;
+    for (let v = w + 1; v < ws.length && !this.over; ++v) {
+      if (ws[v]!.ranged && this.canShootWith(i, v, declared)) this.fire(i, v, declared, reaction);
+    }
+  }
+
+  /** A Cast action with spell w at the declared target. */
+  private castAt(i: number, w: number, declared: number): void {
     const info = this.weapons[i]![w]!;
     this.hidden[i] = 0;
     // Only a Ranged action blocks a later Hide (002), not a Cast (fight-rules.ts canHide).
-    if (info.kind !== 'cast') this.fired[i] = 1;
     const t = this.clustered(i, declared);
-    if (info.kind === 'cast') {
-      const r1 = this.dice.d6();
-      const r2 = this.dice.d6();
-      this.primary[i] = w;
-      const outcome = castingResult(r1, r2, this.loadouts[i]!.fighter.casting ?? 0, info.difficulty);
-      if (outcome === MISHAP) this.hurt(-1, i, info.backlash, false, false);
-      if (outcome === GOES_OFF) this.attack(i, w, t, 0, false, 0, 'cast');
-      else if (this.observer !== null) this.emit(i, 'cast', t, { rolls: [r1, r2], result: outcome === MISHAP ? 'mishap' : 'fizzles' });
-      return;
-    }
+    const r1 = this.dice.d6();
+    const r2 = this.dice.d6();
+    this.primary[i] = w;
+    const outcome = castingResult(r1, r2, this.loadouts[i]!.fighter.casting ?? 0, info.difficulty);
+    if (outcome === MISHAP) this.hurt(-1, i, info.backlash, false, false);
+    if (outcome === GOES_OFF) this.attack(i, w, t, 0, false, 0, 'cast');
+    else if (this.observer !== null) this.emit(i, 'cast', t, { rolls: [r1, r2], result: outcome === MISHAP ? 'mishap' : 'fizzles' });
+  }
+
+  /** One Ranged Attack Action of i with weapon w at the declared target, then the target's Ranged Reaction. */
+  private fire(i: number, w: number, declared: number, reaction: boolean): void {
+    const info = this.weapons[i]![w]!;
+    this.hidden[i] = 0;
+    this.fired[i] = 1;
+    const t = this.clustered(i, declared);
     const aim = this.aimed[i]!;
     this.aimed[i] = 0;
     const ff = this.atRisk(i, t);
     if (!info.firearm || this.dice.d6() >= info.primer) {
       this.needOnes = ff >= 0;
-      this.attack(i, w, t, aim, false, 0, reaction ? 'reaction:ranged' : 'ranged');
+      this.attack(i, w, t, aim, false, 0, 'ranged');
       const ones = this.dice.onesMight + this.dice.onesSkill;
       if (ff >= 0 && ones > 0 && !this.over && this.state[ff] === ACTIVE) this.friendlyFire(i, w, ff, aim);
     } else {
@@ -229,10 +264,12 @@ export abstract class Fight extends Board {
    * Retreat: a Skill check; on a fail each Active enemy within 1" that is not engaged with another
    * fighter of i's side makes a free Melee attack; then, if still Active (and it passed, or knob
    * failedRetreat is `leaves`), i moves `length` inches directly away from the nearest enemy within 1".
+   * Traced as `retreat` with its check (after any free attack). False when i was not engaged (nothing happens).
    */
-  retreat(i: number, length: number): void {
-    if (!this.engaged(i, false)) return;
-    const passed = retreatPasses(this.dice.d6(), this.skillFace[i]!);
+  retreat(i: number, length: number): boolean {
+    if (!this.engaged(i, false)) return false;
+    const face = this.dice.d6();
+    const passed = retreatPasses(face, this.skillFace[i]!);
     if (!passed) {
       for (let j = 0; j !== this.n && !this.over && this.state[i] === ACTIVE; ++j) {
         if (this.side[j] === this.side[i] || this.state[j] !== ACTIVE || this.gap(i, j) > ENGAGEMENT + EPS) continue;
@@ -240,10 +277,23 @@ export abstract class Fight extends Board {
         this.attack(j, this.meleeWeapon[j]!, i, 0, false, 0, 'free-attack');
       }
     }
-    if (this.over || this.state[i] !== ACTIVE || !retreatLeaves(passed, this.failedStays)) return;
     const from = this.nearestEnemy(i, false);
-    if (from >= 0) this.moveAway(i, from, length, true);
-    this.moved[i] = 1;
+    if (!this.over && this.state[i] === ACTIVE && retreatLeaves(passed, this.failedStays)) {
+      if (from >= 0) this.moveAway(i, from, length, true);
+      this.afterMovement(i, MOVEMENT_RETREAT);
+    }
+    if (this.observer !== null) this.emit(i, 'retreat', from, { rolls: [face], result: `Skill check ${passed ? 'passes' : 'fails'}` });
+    return true;
+  }
+
+  /**
+   * After fighter i's own movement of `kind` (fight-rules.ts MOVEMENT_*), the rules both engines
+   * share: whether it "Moved or Charged" (movedBy: a `heavy` weapon cannot fire) and whether it
+   * stays Hidden (hiddenAfterMoving).
+   */
+  afterMovement(i: number, kind: number): void {
+    if (movedBy(kind)) this.moved[i] = 1;
+    if (this.hidden[i] === 1 && !hiddenAfterMoving(kind, this.nearTerrain(i), this.nearestEnemyGap(i))) this.hidden[i] = 0;
   }
 
   /** Whether enemy j is within 1" of a fighter of i's side other than i. */
@@ -301,15 +351,20 @@ export abstract class Fight extends Board {
     if (r.extraAction) this.actionsLeft++;
   }
 
-  /** Help a Downed or Stunned friend within 1". */
+  /** Help a Downed or Stunned friend within 1" (traced with its d6 and the friend's state). */
   help(i: number, t: number): void {
     if (t < 0 || t === i || this.side[t] !== this.side[i] || this.gap(i, t) > ENGAGEMENT + EPS) return;
     const st = this.state[t]!;
     if (st !== DOWNED && st !== STUNNED) return;
-    const r = helpResult(this.dice.d6(), st, this.woundsLeft[t]!);
+    const face = this.dice.d6();
+    const r = helpResult(face, st, this.woundsLeft[t]!);
     this.state[t] = r.state;
     this.woundsLeft[t] = r.woundsLeft;
     if (r.state === OUT_OF_ACTION) this.checkOver();
+    if (this.observer !== null) {
+      const result = r.state === st ? 'no effect' : STATE_NAMES[r.state]!;
+      this.emit(i, 'help', t, { rolls: [face], result, target_state_before: STATE_NAMES[st]!, target_state_after: STATE_NAMES[r.state]! });
+    }
   }
 
   sideName(s: number): string {
@@ -323,6 +378,7 @@ export abstract class Fight extends Board {
       side: i >= 0 ? this.sideName(this.side[i]!) : 'both',
       actor: i >= 0 ? this.labels[i]! : '',
       action,
+      ...(this.reacting ? { reaction: true } : {}),
       ...(t >= 0 ? { target: this.labels[t]! } : {}),
       ...(i >= 0 ? { x: round2(this.x[i]!), y: round2(this.y[i]!), state_after: STATE_NAMES[this.state[i]!]! } : {}),
       ...(t >= 0 ? { target_x: round2(this.x[t]!), target_y: round2(this.y[t]!), distance_after: round2(i >= 0 ? this.gap(i, t) : 0) } : {}),

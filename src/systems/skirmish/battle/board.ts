@@ -41,6 +41,8 @@ export class Board {
   readonly meleeWeapon: Int32Array;
   /** Index of the first Ranged or Cast weapon, or -1. */
   readonly shooting: Int32Array;
+  /** Keyword `gunslinger`: a Ranged action fires every Ranged weapon that can (seed 002), as in duels. */
+  readonly gunslinger: Uint8Array;
   readonly primary: Int32Array;
   readonly braced: Uint8Array;
   readonly aimed: Uint8Array;
@@ -94,6 +96,7 @@ export class Board {
     this.weapons = this.loadouts.map((l) => l.weapons.map((w) => weaponInfo(w, spec.knobs)));
     this.meleeWeapon = Int32Array.from(this.weapons, (ws) => ws.findIndex((w) => w.kind === 'melee'));
     this.shooting = Int32Array.from(this.weapons, (ws) => ws.findIndex((w) => w.kind !== 'melee'));
+    this.gunslinger = Uint8Array.from(all, (f) => (f.loadout.fighter.keywords.some((k) => k.toLowerCase() === 'gunslinger') ? 1 : 0));
     this.primary = new Int32Array(n);
     this.braced = new Uint8Array(n);
     this.aimed = new Uint8Array(n);
@@ -272,7 +275,12 @@ export class Board {
    */
   canShootAt(i: number, t: number, reaction: boolean): boolean {
     void reaction;
-    const w = this.weapons[i]![this.shooting[i]!];
+    return this.canShootWith(i, this.shooting[i]!, t);
+  }
+
+  /** canShootAt() for i's weapon v (a gunslinger's other guns). */
+  canShootWith(i: number, v: number, t: number): boolean {
+    const w = this.weapons[i]![v];
     if (w === undefined || this.side[t] === this.side[i] || this.state[t] === OUT_OF_ACTION) return false;
     if (!shotLegal(w, this.gap(i, t), this.hidden[t] === 1, this.moved[i] === 1)) return false;
     return this.lineOfSight(i, t);
@@ -305,27 +313,33 @@ export class Board {
 
   /**
    * Slides i up to `length` inches along the unit direction (dx, dy). It stops at the board's edge,
-   * at block terrain, at enemy bases (friendly bases too unless `throughFriends`), and never ends
-   * on a friendly base.
+   * at block terrain (at any terrain with `anyTerrain`: a Shove), at enemy bases (friendly bases
+   * too unless `throughFriends`), and never ends on a friendly base.
    */
-  slide(i: number, dx: number, dy: number, length: number, throughFriends: boolean): void {
+  slide(i: number, dx: number, dy: number, length: number, throughFriends: boolean, anyTerrain = false): void {
     if (length <= 0) return;
-    const t = this.travel(i, dx, dy, length, throughFriends);
+    const t = this.travel(i, dx, dy, length, throughFriends, anyTerrain);
     if (!(t > 0)) return;
     this.x[i] = this.x[i]! + dx * t;
     this.y[i] = this.y[i]! + dy * t;
     this.placed(i);
   }
 
-  /** How far slide() would take i (nothing moves). */
-  travel(i: number, dx: number, dy: number, length: number, throughFriends: boolean): number {
+  /**
+   * How far slide() would take i (nothing moves). With `anyTerrain` (a Shove, seed 000: "contact
+   * with terrain") `cover` terrain stops it too, at the point of contact; a `cover` piece its base
+   * already overlaps (moves cross cover) does not.
+   */
+  travel(i: number, dx: number, dy: number, length: number, throughFriends: boolean, anyTerrain = false): number {
     const px = this.x[i]!;
     const py = this.y[i]!;
     const ri = this.r[i]!;
     let t = length;
     t = Math.min(t, edgeLimit(px, dx, ri, this.width), edgeLimit(py, dy, ri, this.height));
     for (let k = 0; k !== this.tblock.length; ++k) {
-      if (this.tblock[k] !== 1) continue;
+      if (this.tblock[k] !== 1) {
+        if (!anyTerrain || pointRectGap(px, py, this.tx0[k]!, this.ty0[k]!, this.tx1[k]!, this.ty1[k]!) < ri - EPS) continue;
+      }
       t = Math.min(t, rayRectEntry(px, py, dx, dy, this.tx0[k]! - ri, this.ty0[k]! - ri, this.tx1[k]! + ri, this.ty1[k]! + ri));
     }
     // Bases in the way: every other base, or only the enemies' when passing through friends (the
@@ -380,18 +394,19 @@ export class Board {
   /**
    * Moves i straight at t, at most `length`, stopping at base contact. A move stopped short by
    * block terrain heads instead for the corner of that wall (cleared by the base) that is
-   * reachable in a straight line and shortest to t through it, then on towards t with what is
-   * left of `length`; one stopped short by a base tries straight lines 30, 60 and 90 degrees
+   * reachable in a straight line and shortest to t through it, preferring one from which t lies
+   * past the wall in a straight line, then on towards t with what is left of `length` (round the
+   * wall again from there if need be, up to MAX_CORNERS more corners); one stopped short by a base tries straight lines 30, 60 and 90 degrees
    * either side and keeps the one that ends nearest to t.
    */
-  moveToward(i: number, t: number, length: number, throughFriends: boolean): void {
+  moveToward(i: number, t: number, length: number, throughFriends: boolean, depth = 0): void {
     const x0 = this.x[i]!;
     const y0 = this.y[i]!;
     const before = this.gap(i, t);
     const want = Math.min(length, before);
     this.slideTo(i, this.x[t]!, this.y[t]!, want, throughFriends);
     if (before - this.gap(i, t) >= want - EPS || withinEngagement(this.gap(i, t))) return;
-    if (this.aroundTerrain(i, t, x0, y0, length, throughFriends)) return;
+    if (this.aroundTerrain(i, t, x0, y0, length, throughFriends, depth)) return;
     this.sidestep(i, t, x0, y0, length, throughFriends);
   }
 
@@ -409,13 +424,15 @@ export class Board {
     this.placed(i);
   }
 
-  private aroundTerrain(i: number, t: number, x0: number, y0: number, length: number, throughFriends: boolean): boolean {
+  private aroundTerrain(i: number, t: number, x0: number, y0: number, length: number, throughFriends: boolean, depth: number): boolean {
     const m = this.r[i]! + 0.01;
     const tx = this.x[t]!;
     const ty = this.y[t]!;
     let bestX = 0;
     let bestY = 0;
     let bestCost = Infinity;
+    // Corners from which the target lies past the wall in a straight line come first (`clear`).
+    let bestClear = false;
     // Only the wall that stopped the straight move (its edge, widened by the base, lies where the
     // move ended) is gone round; a move stopped by a base sidesteps instead, walls elsewhere or not.
     const sx = tx - x0;
@@ -444,11 +461,16 @@ export class Board {
         const uy = dy / d;
         const step = this.probe(i, ux, uy, Math.min(dc, d), throughFriends);
         if (Math.abs(x0 + ux * step - cx) + Math.abs(y0 + uy * step - cy) > 1e-6) continue;
-        const cost = dc + Math.sqrt((tx - cx) ** 2 + (ty - cy) ** 2);
-        if (cost < bestCost) {
+        // A corner from which the line to the target runs back into this wall is taken only when no
+        // corner has a clear line on (it may still lead round: the Move goes on from it, below).
+        const onward = Math.sqrt((tx - cx) ** 2 + (ty - cy) ** 2);
+        const clear = !(onward > 0 && rayRectEntry(cx, cy, (tx - cx) / onward, (ty - cy) / onward, this.tx0[k]! - ri, this.ty0[k]! - ri, this.tx1[k]! + ri, this.ty1[k]! + ri) < onward);
+        const cost = dc + onward;
+        if ((clear && !bestClear) || (clear === bestClear && cost < bestCost)) {
           bestCost = cost;
           bestX = cx;
           bestY = cy;
+          bestClear = clear;
         }
       }
     }
@@ -456,7 +478,11 @@ export class Board {
     if (bestCost === Infinity) return false;
     const dc = Math.sqrt((bestX - x0) ** 2 + (bestY - y0) ** 2);
     this.slideTo(i, bestX, bestY, length, throughFriends);
-    if (length > dc) this.slideTo(i, tx, ty, Math.min(length - dc, this.gap(i, t)), throughFriends);
+    // What is left of the Move goes on from the corner, round the wall again if it must (a few corners at most).
+    if (length > dc) {
+      if (depth < MAX_CORNERS) this.moveToward(i, t, length - dc, throughFriends, depth + 1);
+      else this.slideTo(i, tx, ty, Math.min(length - dc, this.gap(i, t)), throughFriends);
+    }
     return true;
   }
 
@@ -498,15 +524,18 @@ export class Board {
     return t > 0 ? t : 0;
   }
 
-  /** Moves i directly away from t, at most `length`. */
-  moveAway(i: number, t: number, length: number, throughFriends: boolean): void {
+  /** Moves i directly away from t, at most `length` (stopping at any terrain with `anyTerrain`: a Shove). */
+  moveAway(i: number, t: number, length: number, throughFriends: boolean, anyTerrain = false): void {
     let dx = this.x[i]! - this.x[t]!;
     let dy = this.y[i]! - this.y[t]!;
     let d = Math.sqrt(dx * dx + dy * dy);
     if (d === 0) [dx, dy, d] = [0, this.side[i] === 0 ? -1 : 1, 1];
-    this.slide(i, dx / d, dy / d, length, throughFriends);
+    this.slide(i, dx / d, dy / d, length, throughFriends, anyTerrain);
   }
 }
+
+/** How many more corners one Move may go round after the first. */
+const MAX_CORNERS = 3;
 
 /** Sines and cosines of the sidestep directions, in the order tried (+-30, +-60, +-90 degrees). */
 const SIDESTEPS = Float64Array.from([30, -30, 60, -60, 90, -90], (a) => Math.sin((a * Math.PI) / 180));

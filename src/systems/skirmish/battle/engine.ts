@@ -7,7 +7,9 @@
  * The attacks and their consequences live in actions.ts.
  */
 import { ACTIVE } from '../profile.js';
-import { activates, canCrawl, canHide, crawlAllowance, initiative, initiativeCode, passTokens, staysHidden } from '../fight-rules.js';
+import {
+  activates, canCrawl, canHide, crawlAllowance, initiative, initiativeCode, MOVEMENT_CHARGE, MOVEMENT_CRAWL, MOVEMENT_MOVE, passTokens,
+} from '../fight-rules.js';
 import { Fight } from './actions.js';
 import type { BattleDice } from './roll.js';
 import { DEPLOY_GAP, type BattleSpec } from './setup.js';
@@ -159,19 +161,22 @@ export class Battle extends Fight {
   perform(i: number, act: number, reaction: boolean): void {
     const t = this.target;
     const full = this.amount > 0 ? this.amount : this.movement[i]!;
+    // Actions that trace themselves (attacks, Retreat with its check, Help with its roll).
+    let traced = act === Act.None || act === Act.Melee || act === Act.Ranged || act === Act.Cast || act === Act.MercyKill || act === Act.Help;
     switch (act) {
       case Act.Move:
       case Act.MoveAway:
         // Leaving an Active enemy's engagement takes a Retreat (seed 002), whatever the policy asked for.
-        if (this.engaged(i, true)) this.retreat(i, full);
-        else if (act === Act.Move) this.moveToward(i, t, full, true);
-        else this.moveAway(i, t, full, true);
-        this.afterMove(i);
+        if (this.engaged(i, true)) traced = this.retreat(i, full);
+        else {
+          if (act === Act.Move) this.moveToward(i, t, full, true);
+          else this.moveAway(i, t, full, true);
+          this.afterMovement(i, MOVEMENT_MOVE);
+        }
         break;
       case Act.Charge:
         this.moveToward(i, t, this.movement[i]!, true);
-        this.moved[i] = 1;
-        this.hidden[i] = 0;
+        this.afterMovement(i, MOVEMENT_CHARGE);
         break;
       case Act.Melee:
         this.melee(i, t);
@@ -187,7 +192,7 @@ export class Battle extends Fight {
         this.braced[i] = 1;
         break;
       case Act.Retreat:
-        this.retreat(i, full);
+        traced = this.retreat(i, full);
         break;
       case Act.Hide:
         if (canHide(this.nearTerrain(i), this.fired[i] === 1)) this.hidden[i] = 1;
@@ -199,7 +204,10 @@ export class Battle extends Fight {
         this.recover(i);
         break;
       case Act.Crawl:
-        if (canCrawl(this.state[i]!, this.stunnedActs)) this.moveAway(i, t, crawlAllowance(this.movement[i]!), true);
+        if (canCrawl(this.state[i]!, this.stunnedActs)) {
+          this.moveAway(i, t, crawlAllowance(this.movement[i]!), true);
+          this.afterMovement(i, MOVEMENT_CRAWL);
+        }
         break;
       case Act.Help:
         this.help(i, t);
@@ -207,16 +215,9 @@ export class Battle extends Fight {
       default:
         break;
     }
-    if (this.observer !== null && act !== Act.None && act !== Act.Melee && act !== Act.Ranged && act !== Act.Cast && act !== Act.MercyKill) {
-      this.emit(i, reaction ? `reaction:${ACT_NAMES[act]!}` : ACT_NAMES[act]!, act === Act.Aim || act === Act.Brace || act === Act.Hide || act === Act.Recover ? -1 : t, {});
+    if (this.observer !== null && !traced) {
+      this.emit(i, ACT_NAMES[act]!, act === Act.Aim || act === Act.Brace || act === Act.Hide || act === Act.Recover ? -1 : t, {});
     }
-  }
-
-  /** Moving keeps Hidden only within 1" of terrain and more than 6" from every enemy. */
-  private afterMove(i: number): void {
-    this.moved[i] = 1;
-    if (this.hidden[i] === 0) return;
-    if (!staysHidden(this.nearTerrain(i), this.nearestEnemyGap(i))) this.hidden[i] = 0;
   }
 
   /** Dodge / Shove distance: the policy's choice (BattlePolicies.manoeuvre), 2" when it has none. */
@@ -226,6 +227,8 @@ export class Battle extends Fight {
 
   /** The target of a Ranged Attack Action of the other side acts at once (never from a reaction). */
   react(t: number): void {
+    this.reacting = true;
     this.perform(t, this.policies.action(this, t, true), true);
+    this.reacting = false;
   }
 }

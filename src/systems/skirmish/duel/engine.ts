@@ -13,7 +13,8 @@ import { ACTIVE, DOWNED, OUT_OF_ACTION, type Loadout } from '../profile.js';
 import { UNARMED as UNARMED_WEAPON } from '../resolve.js';
 import {
   activates, canCrawl, canHide, castingResult, crawlAllowance, initiative, manoeuvreDistance, manoeuvresAfter, MERCY_ATTACK, MERCY_TAKE_OUT,
-  mercyKillKind, mercyKillLands, MISHAP, GOES_OFF, recoverResult, retreatLeaves, retreatPasses, shotLegal, staysHidden, initiativeCode,
+  mercyKillKind, mercyKillLands, MISHAP, GOES_OFF, recoverResult, retreatLeaves, retreatPasses, shotLegal, initiativeCode, movedBy, hiddenAfterMoving,
+  MOVEMENT_MOVE, MOVEMENT_CHARGE, MOVEMENT_RETREAT, MOVEMENT_CRAWL,
 } from '../fight-rules.js';
 import { DODGE_MOVED, SHOVE_MOVED } from '../spec.js';
 import { woundLookup, woundTable, type WoundTable } from '../wound-table.js';
@@ -267,15 +268,21 @@ export class Duel implements DuelView {
   /** Move: toward (negative inches) or away; a fighter cannot end on the other's base. */
   move(s: number, inches: number): void {
     const before = this.distance;
-    this.moveBy(s, inches);
-    this.fighters[s]!.moved = true;
+    this.moveBy(s, inches, MOVEMENT_MOVE);
     if (this.observer !== null) traceAction(this, s, 'move', before);
   }
 
-  moveBy(s: number, inches: number): void {
+  /** Side s's own movement of `kind` (fight-rules.ts MOVEMENT_*), then afterMovement(). */
+  moveBy(s: number, inches: number, kind: number): void {
     this.distance = Math.max(0, this.distance + inches);
+    this.afterMovement(s, kind);
+  }
+
+  /** After side s's own movement of `kind`: "Moved or Charged" (movedBy) and Hidden (hiddenAfterMoving), the rules both engines share. */
+  afterMovement(s: number, kind: number): void {
     const f = this.fighters[s]!;
-    if (f.hidden && !staysHidden(this.spec.settings.terrain, this.distance)) f.hidden = false;
+    if (movedBy(kind)) f.moved = true;
+    if (f.hidden && !hiddenAfterMoving(kind, this.spec.settings.terrain, this.distance)) f.hidden = false;
   }
 
   canCharge(s: number): boolean {
@@ -284,12 +291,10 @@ export class Duel implements DuelView {
 
   /** Charge: up to Movement, ending in base contact; only when it can end within 1". */
   charge(s: number): void {
-    const f = this.fighters[s]!;
     if (!this.canCharge(s)) return;
     const before = this.distance;
     this.distance = 0;
-    f.moved = true;
-    f.hidden = false;
+    this.afterMovement(s, MOVEMENT_CHARGE);
     if (this.observer !== null) traceAction(this, s, 'charge', before);
   }
 
@@ -436,7 +441,7 @@ export class Duel implements DuelView {
     const r = woundLookup(this.wounds, f.state, f.woundsLeft, unblocked, impact, this.stepPerHit);
     f.state = r & 3;
     f.woundsLeft = r >>> 2;
-    if (f.state !== ACTIVE) f.hidden = false;
+    // Going Downed or Stunned does not lose Hidden (002: a Downed fighter may Recover without losing it).
     if (f.state === OUT_OF_ACTION) this.over = true;
   }
 
@@ -458,7 +463,7 @@ export class Duel implements DuelView {
     const e = 1 - s;
     if (!passed && this.fighters[e]!.state === ACTIVE) this.attackAction(e, this.fighters[e]!.melee, 0, false, 'free-attack');
     const leaves = retreatLeaves(passed, this.failedStays);
-    if (!this.over && f.state === ACTIVE && leaves) this.moveBy(s, this.policy.moveInches(this, s, Action.Retreat, f.movement));
+    if (!this.over && f.state === ACTIVE && leaves) this.moveBy(s, this.policy.moveInches(this, s, Action.Retreat, f.movement), MOVEMENT_RETREAT);
     if (this.observer !== null) traceRetreat(this, s, before, check, passed, leaves);
   }
 
@@ -490,7 +495,7 @@ export class Duel implements DuelView {
     const f = this.fighters[s]!;
     if (!canCrawl(f.state, this.stunnedActs)) return;
     const before = this.distance;
-    this.distance += this.policy.moveInches(this, s, Action.CrawlAway, crawlAllowance(f.movement));
+    this.moveBy(s, this.policy.moveInches(this, s, Action.CrawlAway, crawlAllowance(f.movement)), MOVEMENT_CRAWL);
     if (this.observer !== null) traceAction(this, s, 'crawl', before);
   }
 }

@@ -55,6 +55,15 @@ export function aggressive(duel: DuelView, s: number): Action {
   return Action.Melee;
 }
 
+/**
+ * A Stunned enemy out of reach of a Mercy Kill but within a Charge (Movement + 1"), with another
+ * action of this activation left for the Mercy Kill (not in a reaction): Charge it, then Mercy
+ * Kill (002: a Stunned enemy within 1" goes straight Out of Action), rather than shoot at it.
+ */
+function chargeToFinish(duel: DuelView, s: number, reaction: boolean): boolean {
+  return !reaction && duel.actionsLeft >= 1 && duel.distance > ENGAGEMENT && duel.fighters[1 - s]!.state === STUNNED && duel.canCharge(s);
+}
+
 /** Shoot, after an Aim when this activation leaves another action for the shot. */
 function fire(duel: DuelView, s: number, reaction: boolean): Action {
   const f = duel.fighters[s]!;
@@ -86,6 +95,7 @@ export function shooter(duel: DuelView, s: number, reaction: boolean): Action {
     if (enemyDown(duel, s)) return Action.MercyKill;
     if (!canShoot) return Action.Retreat;
   }
+  if (chargeToFinish(duel, s, reaction)) return Action.Charge;
   if (canShoot) return fire(duel, s, reaction);
   if (duel.actionsLeft === 0 && !reaction && hideHelps(duel, s)) return Action.Hide;
   if (duel.distance > wantedDistance(duel, s)) return Action.MoveToward;
@@ -102,6 +112,7 @@ export function kite(duel: DuelView, s: number, reaction: boolean): Action {
     if (enemyDown(duel, s)) return Action.MercyKill;
     if (!canShoot) return Action.Retreat;
   }
+  if (chargeToFinish(duel, s, reaction)) return Action.Charge;
   const reach = reachOf(duel, s);
   // Within the enemy's charge reach: step out (a Retreat while engaged with an Active enemy).
   if (duel.distance <= reach && !reaction) return Action.MoveAway;

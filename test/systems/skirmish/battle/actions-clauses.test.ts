@@ -101,13 +101,13 @@ describe('the Attack Sequence in a battle', () => {
     expect(events[0]).not.toHaveProperty('dodge');
   });
 
-  it('a fighter taken down loses Hidden', () => {
+  it('a fighter taken down stays Hidden (002: a Downed fighter may Recover "without losing Hidden")', () => {
     const { bt } = battle([grunt], [grunt], hits(3));
     place(bt, 0, 20, 20);
     place(bt, 1, 20, 21);
     bt.hidden[1] = 1;
     bt.melee(0, 1);
-    expect([bt.state[1], bt.hidden[1]]).toEqual([DOWNED, 0]);
+    expect([bt.state[1], bt.hidden[1]]).toEqual([DOWNED, 1]);
   });
 
   it('Gang Up shows in the trace', () => {
@@ -147,6 +147,34 @@ describe('the Attack Sequence in a battle', () => {
     place(bt, 1, 20, 19); // the attacker's friend right behind it
     bt.melee(0, 2);
     expect(bt.y[0]).toBe(20);
+  });
+});
+
+describe('Shove and terrain (seed 000: "into contact with terrain ... stop the movement at the point of contact")', () => {
+  const cover = (at: [number, number]) => ({ settings: { terrain: [{ at, size: [10, 0.5] as [number, number], kind: 'cover' as const }] } });
+
+  it('a Shove stops where the attacker\'s base touches `cover` terrain too, not only `block`', () => {
+    const { bt } = battle([grunt], [grunt], SHOVE, cover([15, 18.5])); // the cover's far edge at y = 19
+    place(bt, 0, 20, 20);
+    place(bt, 1, 20, 21.2);
+    bt.melee(0, 1);
+    expect(bt.y[0]).toBeCloseTo(19.5); // its base's edge on y = 19: 0.5" of the 2"
+  });
+
+  it('a Shove is not stopped by a `cover` piece the attacker already stands on', () => {
+    const { bt } = battle([grunt], [grunt], SHOVE, cover([15, 19.6]));
+    place(bt, 0, 20, 20);
+    place(bt, 1, 20, 21.2);
+    bt.melee(0, 1);
+    expect(bt.y[0]).toBeCloseTo(18);
+  });
+
+  it('Dodge movement crosses `cover` terrain (the seed stops only a Shove at terrain)', () => {
+    const { bt } = battle([grunt], [grunt], DODGE, cover([15, 22.2]));
+    place(bt, 0, 20, 20);
+    place(bt, 1, 20, 21.2);
+    bt.melee(0, 1);
+    expect(bt.y[1]).toBeCloseTo(23.2);
   });
 });
 

@@ -30,7 +30,7 @@ describe('Retreat (seed 002): a Skill check; on a fail, free Melee attacks; then
     place(bt, 1, 20, 21);
     bt.state[1] = DOWNED;
     bt.retreat(0, 4);
-    expect([script.used, bt.y[0], bt.moved[0]]).toEqual([1, 16, 1]);
+    expect([script.used, bt.y[0], bt.moved[0]]).toEqual([1, 16, 0]); // a Retreat is not a Move (000 heavy: "Moved or Charged")
   });
 
   it('a passed check draws no free attack', () => {
@@ -38,7 +38,8 @@ describe('Retreat (seed 002): a Skill check; on a fail, free Melee attacks; then
     place(bt, 0, 20, 20);
     place(bt, 1, 20, 21);
     bt.retreat(0, 4);
-    expect([script.used, events.length, bt.y[0]]).toEqual([1, 0, 16]);
+    expect([script.used, bt.y[0]]).toEqual([1, 16]);
+    expect(events.map((e) => [e.action, e.rolls, e.result])).toEqual([['retreat', [6], 'Skill check passes']]);
   });
 
   it('a failed check: each Active enemy within 1" (exactly 1" too) attacks once, for Wounds; a Downed one or one beyond 1" does not', () => {
@@ -50,7 +51,8 @@ describe('Retreat (seed 002): a Skill check; on a fail, free Melee attacks; then
     bt.state[2] = DOWNED;
     bt.retreat(0, 4);
     expect(script.used).toBe(14);
-    expect(events.map((e) => `${e.actor} ${e.action} ${e.wounds}`)).toEqual(['b0 free-attack 1']);
+    expect(events.map((e) => `${e.actor} ${e.action} ${e.wounds}`)).toEqual(['b0 free-attack 1', 'a0 retreat undefined']);
+    expect(events[1]).toMatchObject({ rolls: [1], result: 'Skill check fails' });
     expect([bt.state[0], bt.woundsLeft[0], bt.x[0], bt.y[0]]).toEqual([ACTIVE, 2, 20, 16]);
   });
 
@@ -62,7 +64,7 @@ describe('Retreat (seed 002): a Skill check; on a fail, free Melee attacks; then
     place(bt, 2, 21, 20);
     bt.retreat(0, 4);
     expect(script.used).toBe(15);
-    expect(events.map((e) => e.actor)).toEqual(['b0']);
+    expect(events.map((e) => e.actor)).toEqual(['b0', 'a0']); // the free attack, then the Retreat that drew it
     expect([bt.state[0], bt.x[0], bt.y[0], bt.moved[0]]).toEqual([DOWNED, 20, 20, 0]);
   });
 
@@ -73,7 +75,7 @@ describe('Retreat (seed 002): a Skill check; on a fail, free Melee attacks; then
     bt.retreat(0, 4);
     expect([script.used, bt.y[0], bt.moved[0]]).toEqual([14, 20, 0]);
     bt.retreat(0, 4);
-    expect([script.used, bt.y[0], bt.moved[0]]).toEqual([15, 16, 1]);
+    expect([script.used, bt.y[0], bt.moved[0]]).toEqual([15, 16, 0]);
   });
 
   it('an enemy within 1" of another fighter of the retreating side makes no free attack (exactly 1" too); an Out of Action one does not count', () => {
@@ -89,7 +91,7 @@ describe('Retreat (seed 002): a Skill check; on a fail, free Melee attacks; then
     place(outFriend.bt, 1, 21, 21.5);
     outFriend.bt.state[1] = OUT_OF_ACTION;
     outFriend.bt.retreat(0, 4);
-    expect(outFriend.events.map((e) => e.action)).toEqual(['free-attack']);
+    expect(outFriend.events.map((e) => e.action)).toEqual(['free-attack', 'retreat']);
   });
 
   it('it moves directly away from the nearest enemy, a Downed one included (fighter 0 too)', () => {

@@ -58,7 +58,7 @@ describe('a Ranged Attack Action: the declared target must be one it may shoot',
     place(bt, 1, 11.5, 20);
     bt.shoot(0, 2, true);
     expect(script.used).toBe(9);
-    expect(events[0]).toMatchObject({ action: 'reaction:ranged', cover: 1, gang_up: false, wounds: 0 });
+    expect(events[0]).toMatchObject({ action: 'ranged', cover: 1, gang_up: false, wounds: 0 });
   });
 });
 
@@ -104,7 +104,7 @@ describe('a firearm fires only when its primer roll meets the primer (seed 000)'
       bt.primary[0] = 1;
       bt.shoot(0, 1, true);
       expect([script.used, bt.primary[0], bt.woundsLeft[1]]).toEqual([10, 0, 2]);
-      if (trace) expect(events.map((e) => [e.action, e.result])).toEqual([['reaction:ranged', undefined], ['ranged', 'misfire']]);
+      if (trace) expect(events.map((e) => [e.action, e.result])).toEqual([['ranged', undefined], ['ranged', 'misfire']]);
     });
   }
 });
@@ -228,7 +228,7 @@ describe('Ranged Reaction (seed 000)', () => {
     const { bt, events } = setup([2, 2, ...miss(6)]);
     bt.shoot(0, 1, false);
     expect(bt.braced[1]).toBe(1);
-    expect(events.map((e) => e.action)).toEqual(['ranged', 'reaction:brace']);
+    expect(events.map((e) => [e.action, e.reaction])).toEqual([['ranged', undefined], ['brace', true]]);
   });
 
   it('not when the shot takes the target down, nor for a fighter of the side whose activation it is', () => {

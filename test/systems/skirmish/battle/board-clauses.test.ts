@@ -368,6 +368,18 @@ describe('moves that go round (docs/rules/skirmish-battle.md, "Move paths")', ()
     expect(bt.y[0]).toBeCloseTo(10 + 4 * Math.cos(Math.PI / 6));
   });
 
+  it('a corner from which the target lies behind the same wall is not taken, though shorter: the Move goes round by the other', () => {
+    // Block x, y 11..13 (cleared corners 10.49 / 13.51). From (9.5, 13.2) to (16, 9) the corner (10.49, 13.51) costs 8.16"
+    // against 8.59" for (10.49, 10.49), but from it the line to the target runs straight back into the block (the Move ended there).
+    const { bt } = battle([grunt], [grunt], [], { settings: { terrain: [wall(11, 11, 2, 2)] } });
+    place(bt, 0, 9.5, 13.2);
+    place(bt, 1, 16, 9);
+    bt.moveToward(0, 1, 4, true);
+    const [x, y] = towards(10.49, 10.49, 16, 9, 4 - Math.hypot(10.49 - 9.5, 10.49 - 13.2));
+    expect(bt.x[0]).toBeCloseTo(x);
+    expect(bt.y[0]).toBeCloseTo(y);
+  });
+
   it('a move too short to reach the corner stops on the way to it', () => {
     const { bt } = battle([grunt], [grunt], [], { settings: { terrain: [wall(16, 14, 8, 1)] } });
     place(bt, 0, 19, 12);
@@ -384,6 +396,17 @@ describe('moves that go round (docs/rules/skirmish-battle.md, "Move paths")', ()
     place(bt, 1, 3, 20);
     bt.moveToward(0, 1, 4, true);
     const [x, y] = towards(3, 10, 6.51, 13.49, 4);
+    expect(bt.x[0]).toBeCloseTo(x);
+    expect(bt.y[0]).toBeCloseTo(y);
+  });
+
+  it('a Move long enough to reach a corner from which the wall still hides the target goes on round the next corner', () => {
+    // The only reachable corner (6.51, 13.49) leaves the wall between it and the target; from it, (6.51, 15.51) is clear.
+    const { bt } = battle([grunt], [grunt], [], { settings: { terrain: [wall(0, 14, 6, 1)] } });
+    place(bt, 0, 3, 10);
+    place(bt, 1, 3, 20);
+    bt.moveToward(0, 1, 8, true);
+    const [x, y] = towards(6.51, 15.51, 3, 20, 8 - Math.hypot(6.51 - 3, 13.49 - 10) - 2.02);
     expect(bt.x[0]).toBeCloseTo(x);
     expect(bt.y[0]).toBeCloseTo(y);
   });

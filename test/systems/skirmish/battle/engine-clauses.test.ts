@@ -56,10 +56,10 @@ describe('activations and reactions', () => {
     expect([bt.braced[0], bt.aimed[0], bt.moved[1], asked]).toEqual([0, 0, 0, 2]);
   });
 
-  it('a reaction is traced as `reaction:` and its action', () => {
+  it('a reaction is traced as its action with `reaction: true` (as in duels)', () => {
     const { bt, events } = battle([grunt], [grunt], [], { policies: bracers() });
     bt.react(1);
-    expect(events.map((e) => e.action)).toEqual(['reaction:brace']);
+    expect(events.map((e) => [e.action, e.reaction])).toEqual([['brace', true]]);
     expect(bt.braced[1]).toBe(1);
   });
 

@@ -120,7 +120,7 @@ describe('whose decision: an activation asks for its own actions, a Ranged React
     bt.react(1);
     expect(script.used).toBe(8);
     expect(bt.aimed[1]).toBe(0);
-    expect(actions(events)).toEqual(['b0 reaction:ranged']);
+    expect(events.map((e) => `${e.actor} ${e.action} ${e.reaction}`)).toEqual(['b0 ranged true']);
   });
 });
 

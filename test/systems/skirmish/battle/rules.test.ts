@@ -100,6 +100,23 @@ describe('Multiple Engagement (seed 002)', () => {
     expect(bt.state[2]).toBe(STUNNED); // 4 unblocked hits
   });
 
+  it('knob split with Gang Up: one Gang Up die for the whole Strike Pool (added before the split), not one per share', () => {
+    // Keen + Sword: 4 Might + 5 Skill = 9 dice split in two (5 + 4); each grunt rolls 6 defence dice; every face a miss.
+    const split = (friendAt: [number, number] | null) => {
+      const { bt, script, events } = battle([keenSword, keenSword], [grunt, grunt], new Array(30).fill(2), { knobs: { multipleEngagement: 'split' } });
+      place(bt, 0, 20, 20);
+      place(bt, 2, 20, 21);
+      place(bt, 3, 21, 20);
+      place(bt, 1, ...(friendAt ?? [40, 40]));
+      bt.melee(0, 2);
+      return [script.used, events.map((e) => `${e.target} ${e.gang_up}`)];
+    };
+    expect(split(null)).toEqual([9 + 12, ['b0 false', 'b1 false']]);
+    expect(split([21, 21])).toEqual([10 + 12, ['b0 true', 'b1 false']]); // the friend is engaged with both: still one die
+    expect(split([20, 22.5])).toEqual([10 + 12, ['b0 true', 'b1 false']]); // engaged with b0 only
+    expect(split([22.5, 20])).toEqual([10 + 12, ['b0 false', 'b1 true']]); // engaged with b1 only: the die goes with b1's share
+  });
+
   it('a standing enemy comes first: a Downed one gets no dice and is not the Melee target', () => {
     const { bt, script } = battle([keenSword], [grunt, grunt], new Array(15).fill(2), { knobs: { multipleEngagement: 'split' } });
     place(bt, 0, 20, 20);
@@ -283,7 +300,7 @@ describe('Ranged Reaction (seed 000)', () => {
     place(bt, 1, 10, 9.5);
     bt.activeSide = 0;
     bt.shoot(0, 1, false);
-    expect(events.map((e) => e.action)).toEqual(['ranged', 'reaction:charge']);
+    expect(events.map((e) => [e.action, e.reaction])).toEqual([['ranged', undefined], ['charge', true]]);
     expect(bt.gap(0, 1)).toBeLessThanOrEqual(1);
   });
 });
@@ -297,7 +314,7 @@ describe('leaving engagement and Crawl', () => {
     bt.amount = 0;
     bt.perform(0, Act.MoveAway, false);
     expect(script.used).toBe(15); // check 1 fails; the grunt's 7 dice against the slinger's 3 + 4 defence dice
-    expect(events.map((e) => e.action)).toEqual(['free-attack', 'move']);
+    expect(events.map((e) => e.action)).toEqual(['free-attack', 'retreat']);
     expect(bt.gap(0, 1)).toBeGreaterThan(1);
   });
 

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { Action, type Duel } from '../../../../src/systems/skirmish/duel/engine.js';
 import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED } from '../../../../src/systems/skirmish/profile.js';
-import { SHOOTER } from '../../../../src/systems/skirmish/duel/setup.js';
+import { AGGRESSIVE, KITE, SHOOTER } from '../../../../src/systems/skirmish/duel/setup.js';
+import { decide } from '../../../../src/systems/skirmish/duel/policies.js';
 import { record, script, scriptedDuel } from '../../../helpers/duel.js';
 import { battleAxe, fighter, keen, loadout, stout, sword, weapon } from '../../../helpers/skirmish.js';
 
@@ -271,7 +272,7 @@ describe('attacks', () => {
     expect(skillDefence(STUNNED)).toBe(0);
   });
 
-  it('a Hidden fighter hit but still Active stays Hidden; taken Down it is Hidden no more', () => {
+  it('a Hidden fighter hit stays Hidden, still Active or taken Down (002: a Downed fighter may Recover "without losing Hidden")', () => {
     const hit = (hits: number): Duel => {
       const d = scriptedDuel(keenSword, stoutAxe, keenHits(hits), { settings: { distance: 0 } });
       d.fighters[1].hidden = true;
@@ -281,7 +282,7 @@ describe('attacks', () => {
     const once = hit(1);
     expect([once.fighters[1].state, once.fighters[1].hidden]).toEqual([ACTIVE, true]);
     const down = hit(3);
-    expect([down.fighters[1].state, down.fighters[1].hidden]).toEqual([DOWNED, false]);
+    expect([down.fighters[1].state, down.fighters[1].hidden]).toEqual([DOWNED, true]);
   });
 
   it('attack events: the blocks that moved someone, the Shove that follows, the target before and after', () => {
@@ -375,5 +376,29 @@ describe('trace events of the actions without dice', () => {
     const e2 = record(no);
     no.perform(0, Action.Hide, false);
     expect(e2[0]!.result).toBe('cannot hide');
+  });
+});
+
+describe('ranged policies and a Stunned enemy (002: Charge, then Mercy Kill "a Downed or Stunned enemy within 1"")', () => {
+  // Keen: Movement 4, so a Charge reaches an enemy up to 5" away; its bow shoots from 3".
+  for (const policy of [SHOOTER, KITE]) {
+    it(`${policy === SHOOTER ? 'shooter' : 'kite'}: a Stunned enemy within Movement + 1" is charged and Mercy Killed, not shot`, () => {
+      const d = scriptedDuel(loadout(keen, bow), stoutAxe, [], { settings: { distance: 5 }, policies: [policy, AGGRESSIVE] });
+      const events = record(d);
+      d.fighters[1].state = STUNNED;
+      d.activate(0);
+      expect(script(events)).toEqual(['a charge', 'a mercy-kill']);
+      expect(d.fighters[1].state).toBe(OUT_OF_ACTION);
+    });
+  }
+
+  it('shooter: not on the last action of the activation, nor in a reaction, nor beyond Movement + 1": it shoots', () => {
+    const at = (distance: number, actionsLeft: number, reaction: boolean): Action => {
+      const d = scriptedDuel(loadout(keen, bow), stoutAxe, [], { settings: { distance }, policies: [SHOOTER, AGGRESSIVE] });
+      d.fighters[1].state = STUNNED;
+      d.actionsLeft = actionsLeft;
+      return decide(d, 0, reaction);
+    };
+    expect([at(5, 1, false), at(5, 0, false), at(5, 1, true), at(5.5, 1, false)]).toEqual([Action.Charge, Action.Ranged, Action.Ranged, Action.Aim]);
   });
 });
