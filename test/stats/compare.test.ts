@@ -52,7 +52,7 @@ describe('exact runs', () => {
     stat: { metric: 'a_win_rate', kind: 'mean', n: 1, mean, sd: 0 },
   });
 
-  it('a |delta| below EXACT_DELTA_TOLERANCE (floating-point noise) is exactly 0 and not significant', () => {
+  it('a |delta| below EXACT_DELTA_TOLERANCE is exactly 0 and not significant', () => {
     expect(EXACT_DELTA_TOLERANCE).toBe(1e-9);
     const out = compareRows([row('base', 'p', 0.24023632548746554), row('v', 'p', 0.24023632562971206)], true);
     expect(out.map((r) => [r[7], r[8], r[9], r[10], r[11]])).toEqual([[0, 0, 0, '', 'false']]);
