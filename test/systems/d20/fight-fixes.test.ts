@@ -6,6 +6,7 @@ import {
 } from '../../../src/systems/d20/fight.js';
 import { declare } from '../../../src/systems/d20/policies.js';
 import { DEFAULT_D20_KNOBS } from '../../../src/systems/d20/rules.js';
+import type { TraceEvent } from '../../../src/systems/trace.js';
 import { bow, d20Fixtures, sword } from '../../helpers/d20-fight.js';
 
 const { f, fight } = d20Fixtures(0);
@@ -169,6 +170,39 @@ describe('dyingAfterFight stabilize (the default): standing heroes with Supply s
     const x = ended([1, 0, 0], [], { dyingAfterFight: 'ignore' });
     x.afterFight();
     expect([x.creatures[1]!.state, x.creatures[0]!.supply]).toEqual([DYING, 1]);
+  });
+});
+
+describe('trace: the dying-roll event', () => {
+  const traced = (x: Fight): TraceEvent[] => {
+    const events: TraceEvent[] = [];
+    x.observer = { begin: () => undefined, event: (e) => void events.push(e), end: () => undefined };
+    return events;
+  };
+
+  it('back up: shows the HP after getting up (max(1, CON, Hit Die) = 3), then the CON save', () => {
+    // 6 + 6 = 12: back up with the Hit Die 3; CON save d20 15 passes
+    const x = fight([f('hero', HEROES), f('orc', ENEMIES)], [6, 6, 3, 15]);
+    down(x, 0);
+    const events = traced(x);
+    x.dyingRoll(x.creatures[0]!, true);
+    expect(events.map((e) => [e.action, e.hp, e.state_after])).toEqual([['dying-roll', 3, 'standing'], ['con-save', 3, 'standing']]);
+  });
+
+  it('the HP shown is capped at the maximum, as getUp caps it', () => {
+    const x = fight([f('hero', HEROES, { hp: 2 }), f('orc', ENEMIES)], [6, 6, 7, 15]);
+    down(x, 0);
+    const events = traced(x);
+    x.dyingRoll(x.creatures[0]!, true);
+    expect([events[0]!.hp, x.creatures[0]!.hp]).toEqual([2, 2]);
+  });
+
+  it('still dying: HP 0', () => {
+    const x = fight([f('hero', HEROES), f('orc', ENEMIES)], [3, 3]);
+    down(x, 0);
+    const events = traced(x);
+    x.dyingRoll(x.creatures[0]!, true);
+    expect(events.map((e) => [e.action, e.hp, e.state_after])).toEqual([['dying-roll', 0, 'dying']]);
   });
 });
 

@@ -31,7 +31,7 @@ describe('battle files carry side_policy_a, side_policy_b after their pinned col
     const study = validate(parseStudy('battle.yaml', STUDY), skirmishBattle.schema) as BattleStudy;
     const tasks = skirmishBattle.plan(study, 20);
     const tallies = await simulate(skirmishBattle, tasks, { seed: 3, engine: 'dice', workers: 0 });
-    const out = tasks.map((t, i) => skirmishBattle.rows(t, tallies[i]!));
+    const out = tasks.map((t, i) => skirmishBattle.rows(t, tallies[i]!, false));
     expect(skirmishBattle.distributionHeader).toEqual(['variant', 'retinue_a', 'retinue_b', 'metric', 'value', 'count', 'probability', 'side_policy_a', 'side_policy_b']);
     expect(FIGHTERS_HEADER.slice(-2)).toEqual(['side_policy_a', 'side_policy_b']);
     expect(FIGHTERS_HEADER.slice(0, 3)).toEqual(['variant', 'retinue_a', 'retinue_b']);
