@@ -266,7 +266,7 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
       (y) =>
         y
           .positional('system', { type: 'string', describe: 'skirmish | exchange | d20' })
-          .positional('mode', { type: 'string', describe: 'attack | duel | fight ...' }),
+          .positional('mode', { type: 'string', describe: 'skirmish: attack | duel | battle; exchange: attack | duel | fight; d20: attack | fight' }),
       async (a) => {
         const { schemaCommand } = await import('./schema.js');
         schemaCommand({ system: a.system, mode: a.mode }, io);
@@ -294,7 +294,7 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
         y
           .positional('file', { type: 'string', demandOption: true, describe: 'the study file to create' })
           .option('system', { type: 'string', default: 'skirmish', describe: 'skirmish | exchange | d20' })
-          .option('mode', { type: 'string', describe: 'attack | duel | fight [default: the first the system has]' }),
+          .option('mode', { type: 'string', describe: 'skirmish: attack | duel | battle; exchange: attack | duel | fight; d20: attack | fight [default: attack]' }),
       async (a) => {
         const { initCommand } = await import('./init.js');
         initCommand({ file: a.file, system: a.system, mode: a.mode }, io);
