@@ -5,12 +5,30 @@
 import yargs, { type Argv } from 'yargs';
 import { defaultWorkers } from '../batch/default-workers.js';
 import { inputError } from '../config/problems.js';
+import { closest } from '../config/suggest.js';
 import type { RunIo } from './run.js';
 import { shardFromEnv } from './shard-env.js';
 import { VERSION } from './version.js';
 
 // Command code (the engine, workers, reports and charts) is imported when a command runs, so
 // `balance --help` and `balance validate` start fast (bench/startup.ts).
+
+/**
+ * "Unknown argument: trails" -> "Unknown argument: trails (did you mean --trials?)": each unknown
+ * flag of yargs' strict-mode message gets the closest known option, as study keys do.
+ */
+export function withSuggestions(msg: string, options: readonly string[]): string {
+  const m = /^(Unknown arguments?): (.*)$/.exec(msg);
+  if (m === null) return msg;
+  const flags = options.filter((o) => o.length > 1 && !/[A-Z]/.test(o) && o !== '$0' && o !== '_');
+  // yargs lists a kebab-case flag twice (max-trails, maxTrails): keep the form the user typed.
+  const typed = m[2]!.split(', ');
+  const words = typed.filter((w) => !(/[A-Z]/.test(w) && typed.includes(w.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)))).map((w) => {
+    const c = closest(w, flags);
+    return c === null ? w : `${w} (did you mean --${c}?)`;
+  });
+  return `${words.length === 1 ? 'Unknown argument' : m[1]!}: ${words.join(', ')}`;
+}
 
 /** Bad flags or commands: exit code 2, like bad study files. */
 export class UsageError extends Error {
@@ -103,7 +121,8 @@ function analysisFlags(a: Record<string, unknown>): Omit<RunFlags, 'shard'> {
 }
 
 export function createCli(argv: readonly string[], io: RunIo): Argv {
-  return yargs([...argv])
+  const parser = yargs([...argv]);
+  return parser
     .scriptName('balance')
     .usage('$0 <command> STUDY.yaml [options]')
     .command(
@@ -266,7 +285,7 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
       (y) =>
         y
           .positional('system', { type: 'string', describe: 'skirmish | exchange | d20' })
-          .positional('mode', { type: 'string', describe: 'attack | duel | fight ...' }),
+          .positional('mode', { type: 'string', describe: 'skirmish: attack | duel | battle; exchange: attack | duel | fight; d20: attack | fight' }),
       async (a) => {
         const { schemaCommand } = await import('./schema.js');
         schemaCommand({ system: a.system, mode: a.mode }, io);
@@ -294,7 +313,7 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
         y
           .positional('file', { type: 'string', demandOption: true, describe: 'the study file to create' })
           .option('system', { type: 'string', default: 'skirmish', describe: 'skirmish | exchange | d20' })
-          .option('mode', { type: 'string', describe: 'attack | duel | fight [default: the first the system has]' }),
+          .option('mode', { type: 'string', describe: 'skirmish: attack | duel | battle; exchange: attack | duel | fight; d20: attack | fight [default: attack]' }),
       async (a) => {
         const { initCommand } = await import('./init.js');
         initCommand({ file: a.file, system: a.system, mode: a.mode }, io);
@@ -308,6 +327,8 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
     .fail((msg, err) => {
       // yargs' own parse errors (a flag given without its value) are usage errors too.
       if (err) throw err.name === 'YError' ? new UsageError(err.message) : err;
-      throw new UsageError(msg);
+      // getOptions() (untyped in @types/yargs) holds the failing command's options at this point.
+      const known = (parser as unknown as { getOptions?: () => { key?: Record<string, unknown> } }).getOptions?.().key ?? {};
+      throw new UsageError(withSuggestions(msg, Object.keys(known)));
     });
 }

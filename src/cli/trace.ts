@@ -74,9 +74,10 @@ export function traceCommand(opts: TraceOptions, io: RunIo): void {
   const task = pickTask(tasks, opts.matchup ?? 0, opts.variant);
   const seed = opts.seed ?? study.data.seed;
   const out = new LineWriter(io.stdout);
-  const observer = opts.format === 'jsonl' ? jsonlObserver(out) : textObserver(out, task);
+  const sides = sideNames(plugin.system, task);
+  const observer = opts.format === 'jsonl' ? jsonlObserver(out) : textObserver(out, sides);
   if (opts.format !== 'jsonl') {
-    const labels = Object.entries(task.labels).map(([k, v]) => `${k}=${v}`).join(' ');
+    const labels = [...Object.entries(task.labels).map(([k, v]) => `${k}=${v}`), ...(task.labels['a'] === undefined ? [`sides=${sides.a} vs ${sides.b}`] : [])].join(' ');
     out.line(`# ${plugin.system} ${plugin.mode}: ${labels}; seed ${seed}, ${engine} engine, the first ${fights} fight(s) run counts`);
     if (engine === 'table') out.line('# table engine: each attack is drawn whole from its exact outcome table, so no dice faces are shown; use --engine dice to see them');
   }
@@ -107,10 +108,16 @@ function jsonlObserver(out: LineWriter): TraceObserver {
   };
 }
 
-function textObserver(out: LineWriter, task: PlannedTask<unknown>): TraceObserver {
+/** How the text trace names the sides: the task's a and b; d20 fights have heroes and enemies. */
+export function sideNames(system: string, task: PlannedTask<unknown>): { a: string; b: string; named: boolean } {
+  if (task.labels['a'] !== undefined) return { a: task.labels['a'], b: task.labels['b'] ?? 'b', named: false };
+  if (system === 'd20') return { a: 'heroes', b: 'enemies', named: true };
+  return { a: 'a', b: 'b', named: false };
+}
+
+function textObserver(out: LineWriter, sides: { a: string; b: string; named: boolean }): TraceObserver {
   let fight = 0;
-  const a = task.labels['a'] ?? 'a';
-  const b = task.labels['b'] ?? 'b';
+  const { a, b } = sides;
   return {
     begin: () => {
       fight++;
@@ -118,7 +125,9 @@ function textObserver(out: LineWriter, task: PlannedTask<unknown>): TraceObserve
     },
     event: (e) => out.line(`  ${formatEvent(e)}`),
     end: (winner, rounds) => {
-      const who = winner === 2 ? 'draw' : `${WINNERS[winner]} (${winner === 0 ? a : b}) wins`;
+      // Sides with names of their own (d20: heroes, enemies) need no a/b; loadouts are named after it.
+      const side = winner === 0 ? a : b;
+      const who = winner === 2 ? 'draw' : sides.named ? `${side} win` : `${WINNERS[winner]} (${side}) wins`;
       out.line(`fight ${fight}: ${who} after ${rounds} round(s)`);
     },
   };

@@ -7,7 +7,7 @@ import { compile, type TopLevelSpec } from 'vega-lite';
 import { parse, View } from 'vega';
 import { variants, type ReportData } from './data.js';
 import { colourScale } from './charts/colour.js';
-import { compared, loadoutDeltaPanels, MAX_DELTAS, variantDeltaPanel } from './charts/deltas.js';
+import { compared, loadoutDeltaPanels, MAX_DELTAS, MIN_DELTAS_PER_SERIES, variantDeltaPanel } from './charts/deltas.js';
 import { deathPanel, DISTRIBUTION_METRIC, distributionPanels, MAX_DISTRIBUTIONS } from './charts/distributions.js';
 import { blocks, HEATMAP_TITLE, heatmapPanels, legendSpec } from './charts/heatmap.js';
 import { sweepPanel } from './charts/sweep.js';
@@ -54,17 +54,17 @@ export function sections(d: ReportData): Section[] {
       note: GAP_NOTE + (gap.total > MAX_DISTRIBUTIONS ? ` The first ${MAX_DISTRIBUTIONS} of ${gap.total} matchups; all are in summary.csv.` : ''),
     });
   }
-  const holmNote = (n: number): string => (d.exact ? 'Exact differences.' : `Lines are 95% intervals; filled points are significant after Holm's correction over all ${d.compare.length} rows of compare.csv.`) +
-    (n > MAX_DELTAS ? ` The ${MAX_DELTAS} largest of ${n} are shown; all are in compare.csv.` : '');
+  const holmNote = (n: number, kind: string): string => (d.exact ? 'Exact differences.' : `Lines are 95% intervals; filled points are significant after Holm's correction over all ${d.compare.length} rows of compare.csv.`) +
+    (n > MAX_DELTAS ? ` ${MAX_DELTAS} of ${n} are shown: each ${kind}'s ${MIN_DELTAS_PER_SERIES} largest first, then the largest of the rest; all are in compare.csv.` : '');
   const variantRows = compared(d, 'variants');
   const vd = variantDeltaPanel(d);
-  if (vd) out.push({ id: 'variant-deltas', title: `Variant deltas against ${variantRows[0]!['baseline']!}`, panels: [vd], note: holmNote(variantRows.length) });
+  if (vd) out.push({ id: 'variant-deltas', title: `Variant deltas against ${variantRows[0]!['baseline']!}`, panels: [vd], note: holmNote(variantRows.length, 'variant') });
   const loadoutRows = compared(d, 'loadouts');
   const ld = loadoutDeltaPanels(d);
   if (ld.length > 0) {
     out.push({
       id: 'loadout-deltas', title: `Loadout deltas against ${loadoutRows[0]!['baseline']!}`, panels: ld,
-      note: `Each loadout minus the baseline loadout against the same opponent, under the same variant (common random numbers). ${holmNote(loadoutRows.length)}`,
+      note: `Each loadout minus the baseline loadout against the same opponent, under the same variant (common random numbers). ${holmNote(loadoutRows.length, 'loadout')}`,
     });
   }
   const sweep = sweepPanel(d);

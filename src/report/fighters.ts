@@ -5,6 +5,12 @@
 import { parseCsv } from './data.js';
 import { table } from './markdown.js';
 
+/** A retinue with its side policy when the file has one (files before side_policy_a/b did not). */
+const side = (r: Record<string, string | undefined>, s: 'a' | 'b'): string => {
+  const policy = r[`side_policy_${s}`];
+  return policy ? `${r[`retinue_${s}`]!} (${policy})` : r[`retinue_${s}`]!;
+};
+
 const fmt = (x: string | undefined, digits = 3): string => (x === undefined || x === '' ? '' : Number(x).toFixed(digits));
 
 export function fightersMarkdown(summaryCsv: string, fightersCsv: string): string {
@@ -14,11 +20,11 @@ export function fightersMarkdown(summaryCsv: string, fightersCsv: string): strin
   if (v0 === undefined) return '';
   const out: string[] = [`## Survivors (${v0})`, ''];
   out.push(table(['retinue_a', 'retinue_b', 'a wins', 'a survivors', 'b survivors', 'rounds'], summary.filter((r) => r['variant'] === v0).map((r) => [
-    r['retinue_a']!, r['retinue_b']!, fmt(r['a_win_rate']), fmt(r['a_mean_survivors'], 2), fmt(r['b_mean_survivors'], 2), fmt(r['mean_rounds'], 2),
+    side(r, 'a'), side(r, 'b'), fmt(r['a_win_rate']), fmt(r['a_mean_survivors'], 2), fmt(r['b_mean_survivors'], 2), fmt(r['mean_rounds'], 2),
   ])), '');
   out.push(`## Fighters (${v0})`, '', 'Per battle: unblocked hits dealt to enemies, enemies taken Out of Action, unblocked friendly-fire hits; and how often the fighter ended Out of Action.', '');
   out.push(table(['matchup', 'side', 'fighter', 'hits dealt', 'takedowns', 'friendly fire', 'out of action', '95% CI'], fighters.filter((r) => r['variant'] === v0).map((r) => [
-    `${r['retinue_a']!} vs ${r['retinue_b']!}`, r['side']!, r['fighter']!, fmt(r['mean_unblocked_hits_dealt'], 2), fmt(r['mean_takedowns'], 2),
+    `${side(r, 'a')} vs ${side(r, 'b')}`, r['side']!, r['fighter']!, fmt(r['mean_unblocked_hits_dealt'], 2), fmt(r['mean_takedowns'], 2),
     fmt(r['mean_friendly_fire_hits'], 2), fmt(r['out_of_action_rate']), `${fmt(r['ooa_ci95_low'])}-${fmt(r['ooa_ci95_high'])}`,
   ])), '');
   return out.join('\n');

@@ -2,7 +2,8 @@
  * Comparisons (compare.csv): every matchup under every variant against the same matchup under the
  * baseline (the first variant), and, with `compare: loadouts`, loadouts against a baseline loadout. Means: Welch's z (large samples); rates: the
  * two-proportion z test (pooled for the test, unpooled for the interval). Significance after
- * Holm's step-down correction over every row at 5%. Exact runs give exact deltas and no test.
+ * Holm's step-down correction over every row at 5%. Exact runs give exact deltas and no test
+ * (a |delta| below EXACT_DELTA_TOLERANCE is 0).
  */
 import type { Cell, CompareStat, TaskRows } from '../systems/types.js';
 import { Z95 } from './histogram.js';
@@ -121,6 +122,12 @@ function pairs(rows: readonly TaskRows[], options: CompareOptions): Pair[] {
  * opponent and situation; then `baseline` names the loadout and `variant_value` is the compared
  * loadout's). Holm's correction runs over every row.
  */
+/**
+ * Exact runs: a |delta| below this is reported as exactly 0 (not significant): it is rounding, or
+ * an effect of a rare path (1.4e-10 for stepPerHit in a 10-round skirmish duel) no table would see.
+ */
+export const EXACT_DELTA_TOLERANCE = 1e-9;
+
 export function compareRows(rows: readonly TaskRows[], exact: boolean, options: CompareOptions = {}): Cell[][] {
   const ps = pairs(rows, options);
   const names = fieldNames(rows);
@@ -129,7 +136,8 @@ export function compareRows(rows: readonly TaskRows[], exact: boolean, options: 
   const adjusted = holm(pValues);
   return ps.map((p, i) => {
     const [bs, os] = [statsOf(p.base)[p.stat]!, statsOf(p.other)[p.stat]!];
-    const delta = value(os) - value(bs);
+    const raw = value(os) - value(bs);
+    const delta = exact && Math.abs(raw) < EXACT_DELTA_TOLERANCE ? 0 : raw;
     const half = Z95 * tests[i]!.se;
     const v = p.other.matchup;
     const baseline = p.compared === 'variants' ? p.base.matchup.variant : p.base.matchup.a;

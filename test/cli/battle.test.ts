@@ -44,16 +44,16 @@ describe('balance run (battle)', () => {
     expect(summary[0]).toBe('variant,retinue_a,retinue_b,trials,a_wins,b_wins,draws,a_win_rate,a_win_ci95_low,a_win_ci95_high,mean_rounds,a_mean_survivors,b_mean_survivors,side_policy_a,side_policy_b,b_win_rate,draw_rate,sd_rounds');
     expect(summary[1]!.startsWith('base,phoenix,wardens,4500,')).toBe(true);
     const fighters = read(one, 'fighters.csv').trim().split('\n');
-    expect(fighters[0]).toBe('variant,retinue_a,retinue_b,side,fighter,loadout,trials,out_of_action_rate,ooa_ci95_low,ooa_ci95_high,mean_unblocked_hits_dealt,mean_takedowns,mean_friendly_fire_hits');
+    expect(fighters[0]).toBe('variant,retinue_a,retinue_b,side,fighter,loadout,trials,out_of_action_rate,ooa_ci95_low,ooa_ci95_high,mean_unblocked_hits_dealt,mean_takedowns,mean_friendly_fire_hits,side_policy_a,side_policy_b');
     expect(fighters.slice(1).map((l) => l.split(',').slice(3, 6).join(','))).toEqual([
       'a,keen-sword#1,keen-sword', 'a,keen-sword#2,keen-sword', 'a,archer,archer', 'b,stout-axe#1,stout-axe', 'b,stout-axe#2,stout-axe', 'b,stout-axe#3,stout-axe',
     ]);
     const dist = read(one, 'distribution.csv').trim().split('\n');
-    expect(dist[0]).toBe('variant,retinue_a,retinue_b,metric,value,count,probability');
+    expect(dist[0]).toBe('variant,retinue_a,retinue_b,metric,value,count,probability,side_policy_a,side_policy_b');
     expect(new Set(dist.slice(1).map((l) => l.split(',')[3]))).toEqual(new Set(['winner', 'rounds', 'a_survivors', 'b_survivors']));
     const report = read(one, 'report.md');
     expect(report).toContain('retinue_a');
-    expect(report).toMatch(/## Fighters \(base\)[\s\S]*\| phoenix vs wardens \| a \| archer \|/);
+    expect(report).toMatch(/## Fighters \(base\)[\s\S]*\| phoenix \(weakest\) vs wardens \(nearest\) \| a \| archer \|/);
     expect(balance(['report', one]).code).toBe(0);
     expect(read(one, 'report.md')).toBe(report);
   });

@@ -117,7 +117,7 @@ describe('bad input: one line per problem, exit code 2, no output files', () => 
     expect([t.code, t.stderr.trim()]).toEqual([2, '--trials: expected an integer from 1 to 1000000000, received -5']);
     const u = balance(['run', study, '--trails', '5']);
     expect(u.code).toBe(2);
-    expect(u.stderr).toMatch(/Unknown argument: trails/);
+    expect(u.stderr).toMatch(/Unknown argument: trails \(did you mean --trials\?\)/);
     const blocker = join(tempDir(), 'a-file');
     writeFileSync(blocker, '');
     const w = balance(['run', study, '--out', join(blocker, 'out')]);

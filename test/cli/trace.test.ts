@@ -41,6 +41,16 @@ describe('balance trace', () => {
     expect(text.stdout).toMatch(/fight 1: (a \(archer\) wins|b \(stout-axe-medium\) wins|draw) after \d+ round\(s\)/);
   });
 
+  it('d20 fights: the header names the sides and the end line says heroes/enemies win (not "a (a) wins")', () => {
+    const r = balance(['trace', join(ROOT, 'configs/d20-party-vs-monsters.yaml'), '--fights', '20']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^# d20 fight: variant=base sides=heroes vs enemies; seed/);
+    const ends = r.stdout.split('\n').filter((l) => /^fight \d+: /.test(l));
+    expect(ends).toHaveLength(20);
+    for (const l of ends) expect(l).toMatch(/^fight \d+: (heroes win|enemies win|draw) after \d+ round\(s\)$/);
+    expect(r.stdout).not.toMatch(/\ba \(a\)|\bb \(b\)/);
+  });
+
   it('the table engine says it shows no dice faces and suggests --engine dice', () => {
     const r = balance(['trace', studyFile(DUEL), '--engine', 'table']);
     expect(r.code).toBe(0);

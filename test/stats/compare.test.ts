@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/batch/engine.js';
 import { parseStudy } from '../../src/config/load.js';
 import { validate } from '../../src/config/validate.js';
-import { COMPARE_HEADER, compareHeader, compareRows, differenceTest, erfc, holm, twoSidedP } from '../../src/stats/compare.js';
+import { COMPARE_HEADER, compareHeader, compareRows, differenceTest, erfc, EXACT_DELTA_TOLERANCE, holm, twoSidedP } from '../../src/stats/compare.js';
 import { wilson } from '../../src/stats/wilson.js';
 import { skirmishAttack } from '../../src/systems/skirmish/attack.js';
 import type { AttackStudy } from '../../src/systems/skirmish/schema.js';
@@ -43,6 +43,29 @@ describe('test statistics', () => {
     });
     const out = compareRows([row('base', 'p', 1), row('base', 'q', 2), row('v', 'q', 2.5), row('v', 'p', 1)], false);
     expect(out.map((r) => [r[0], r[1], r[2], r[7], r[11]])).toEqual([['v', 'base', 'q', 0.5, 'true'], ['v', 'base', 'p', 0, 'false']]);
+  });
+});
+
+describe('exact runs', () => {
+  const row = (variant: string, a: string, mean: number): TaskRows => ({
+    summary: [], distribution: [], headline: [], matchup: { variant, a, b: 'x', situation: '' },
+    stat: { metric: 'a_win_rate', kind: 'mean', n: 1, mean, sd: 0 },
+  });
+
+  it('a |delta| below EXACT_DELTA_TOLERANCE is exactly 0 and not significant', () => {
+    expect(EXACT_DELTA_TOLERANCE).toBe(1e-9);
+    const out = compareRows([row('base', 'p', 0.24023632548746554), row('v', 'p', 0.24023632562971206)], true);
+    expect(out.map((r) => [r[7], r[8], r[9], r[10], r[11]])).toEqual([[0, 0, 0, '', 'false']]);
+  });
+
+  it('a delta at or above the tolerance is kept, with its sign, and is significant', () => {
+    const out = compareRows([row('base', 'p', 0.5), row('v', 'p', 0.5 - 2e-9), row('base', 'q', 0.5), row('v', 'q', 0.5 + 1e-6)], true);
+    expect(out.map((r) => [r[7], r[11]])).toEqual([[(0.5 - 2e-9) - 0.5, 'true'], [(0.5 + 1e-6) - 0.5, 'true']]);
+  });
+
+  it('simulated runs keep tiny deltas as they are (the tolerance is for exact runs only)', () => {
+    const out = compareRows([row('base', 'p', 0.5), row('v', 'p', 0.5 + 1e-10)], false);
+    expect(out[0]![7]).not.toBe(0);
   });
 });
 

@@ -7,10 +7,26 @@ import type { TopLevelSpec } from 'vega-lite';
 import { bLabel, blockLabel, matchupLabel, ordered, type ReportData, type Row } from '../data.js';
 
 export const MAX_DELTAS = 60;
+/** Rows each series (variant, or loadout) keeps before the rest compete by size. */
+export const MIN_DELTAS_PER_SERIES = 5;
 
-/** The MAX_DELTAS largest deltas, shown in the study's order (compare.csv's). */
-function largest(rows: readonly Row[]): Row[] {
-  const keep = new Set([...rows].sort((x, y) => Math.abs(Number(y['delta'])) - Math.abs(Number(x['delta']))).slice(0, MAX_DELTAS));
+/**
+ * At most MAX_DELTAS rows, shown in the study's order (compare.csv's): first each series' (variant's
+ * or loadout's) MIN_DELTAS_PER_SERIES largest |delta| (round by round: every series' largest, then
+ * every series' second...), then the largest of the rest; so a series of uniformly small deltas
+ * does not vanish behind one with large ones.
+ */
+export function largest(rows: readonly Row[], series: (r: Row) => string): Row[] {
+  const size = (r: Row): number => Math.abs(Number(r['delta']));
+  const rank = new Map<Row, number>();
+  const groups = new Map<string, Row[]>();
+  for (const r of rows) {
+    const g = groups.get(series(r));
+    if (g) g.push(r);
+    else groups.set(series(r), [r]);
+  }
+  for (const g of groups.values()) [...g].sort((x, y) => size(y) - size(x)).forEach((r, k) => rank.set(r, Math.min(k, MIN_DELTAS_PER_SERIES)));
+  const keep = new Set([...rows].sort((x, y) => rank.get(x)! - rank.get(y)! || size(y) - size(x)).slice(0, MAX_DELTAS));
   return rows.filter((r) => keep.has(r));
 }
 
@@ -63,7 +79,7 @@ const num = (r: Row): { delta: number; low: number; high: number; significant: b
 export function variantDeltaPanel(d: ReportData): TopLevelSpec | null {
   const rows = compared(d, 'variants');
   if (rows.length === 0) return null;
-  const data = largest(rows).map((r) => ({ label: rowLabel(d, r, matchupLabel(d, asSummaryRow(d, r))), series: r['variant']!, ...num(r) }));
+  const data = largest(rows, (r) => r['variant']!).map((r) => ({ label: rowLabel(d, r, matchupLabel(d, asSummaryRow(d, r))), series: r['variant']!, ...num(r) }));
   return chart(d, data, [`Variants against ${rows[0]!['baseline']!}`], 'variant', `delta (variant - baseline)`);
 }
 
@@ -74,7 +90,7 @@ export function loadoutDeltaPanels(d: ReportData): TopLevelSpec[] {
   const baseline = rows[0]!['baseline']!;
   return ordered(rows.map((r) => r['variant']!)).map((v) => {
     const mine = rows.filter((r) => r['variant'] === v);
-    const data = largest(mine).map((r) => {
+    const data = largest(mine, (r) => r['matchup_a']!).map((r) => {
       const s = asSummaryRow(d, r);
       const block = blockLabel(s);
       return { label: rowLabel(d, r, `vs ${bLabel(d, s)}${block ? ` [${block}]` : ''}`), series: r['matchup_a']!, ...num(r) };

@@ -25,16 +25,24 @@ export function dyingRoll(f: DyingHost, c: Creature, inFight: boolean): boolean 
   else if (roll <= 4) c.state = DEAD;
   if (f.observer !== null) {
     const result = up > 0 ? `back up at ${up} HP` : heroic ? 'heroic action, then dead' : roll === 10 ? 'stable' : c.state === DEAD ? 'dead' : 'still dying';
-    f.emit(c, 'dying-roll', { total: roll, fatigue: c.fatigue, result, after_fight: !inFight, state_after: up > 0 ? 'standing' : STATE_WORDS[c.state]! });
+    // hp and state after the roll: getting back up (below) sets them.
+    f.emit(c, 'dying-roll', {
+      total: roll, fatigue: c.fatigue, result, after_fight: !inFight, hp: up > 0 ? upHp(c, up) : c.hp, state_after: up > 0 ? 'standing' : STATE_WORDS[c.state]!,
+    });
   }
   if (up > 0) getUp(f, c, up);
   return heroic;
 }
 
+/** The HP a creature gets back up with: never above its maximum. */
+function upHp(c: Creature, hp: number): number {
+  return Math.min(hp, c.spec.creature.hp);
+}
+
 /** Back up from 0 HP (never above its maximum): a CON save (DC 12, minus Fatigue) or gain 1 Fatigue. */
 export function getUp(f: DyingHost, c: Creature, hp: number): void {
   c.state = STANDING;
-  c.hp = Math.min(hp, c.spec.creature.hp);
+  c.hp = upHp(c, hp);
   const save = f.dice.roll(20) + c.conSave - c.fatigue;
   if (save < CON_SAVE_DC) c.fatigue++;
   if (f.observer !== null) f.emit(c, 'con-save', { total: save, result: save < CON_SAVE_DC ? 'fails: +1 Fatigue' : 'passes', hp: c.hp });

@@ -128,17 +128,42 @@ export class Fight implements FightView {
     const h = this.standing(HEROES);
     // Every fall is checked at once and a phase stops there, so both sides never run out together.
     const winner = !this.over ? 2 : h > 0 ? 0 : 1;
-    if (this.spec.knobs.dyingAfterFight === 'roll') this.afterFight();
+    this.afterFight();
     if (this.observer !== null) this.observer.end(winner, rounds);
     return { winner, rounds };
   }
 
-  /** Heroes still dying when the fight ends roll on until stable, up or dead (a 4 is death: no one is left to act against). */
-  private afterFight(): void {
+  /**
+   * When the fight ends (knob dyingAfterFight): with `stabilize`, each standing hero with Supply (in
+   * order) stabilizes the dying allies it can afford (the Stabilize action's rule); then, with
+   * `stabilize` or `roll`, heroes still dying roll on until stable, up or dead (a 4 is death: no one
+   * is left to act against). `ignore` leaves them as they are.
+   */
+  afterFight(): void {
+    const mode = this.spec.knobs.dyingAfterFight;
+    if (mode === 'ignore') return;
+    if (mode === 'stabilize') {
+      for (const c of this.creatures) {
+        if (c.spec.side !== HEROES || c.state !== STANDING) continue;
+        for (const t of this.creatures) {
+          if (t.spec.side !== HEROES || !this.stabilize(c, t)) continue;
+          if (this.observer !== null) this.emit(c, 'stabilize', { target: t.spec.name, target_state_after: STATE_WORDS[t.state], after_fight: true });
+        }
+      }
+    }
     for (const c of this.creatures) {
       if (c.spec.side !== HEROES) continue;
       for (let k = 0; k !== AFTER_FIGHT_ROLLS && c.state === DYING; ++k) this.dyingRoll(c, false);
     }
+  }
+
+  /** Stabilize (seed 003): 1 Supply, a dying ally becomes stable and wakes at 1 HP next turn. False (nothing spent) when c cannot. */
+  stabilize(c: Creature, t: Creature): boolean {
+    if (t.state !== DYING || t.heroic || c.supply <= 0) return false;
+    c.supply--;
+    t.state = STABLE;
+    t.wakeNext = true;
+    return true;
   }
 
   /** One side's phase: start-of-turn effects, then every action declared, then resolved in order; heroic actors then die. */
@@ -222,10 +247,7 @@ export class Fight implements FightView {
         if (t!.state === STANDING) t!.edgeNext = true;
         break;
       case Act.Stabilize:
-        if (t!.state !== DYING || t!.heroic || c.supply <= 0) break;
-        c.supply--;
-        t!.state = STABLE;
-        t!.wakeNext = true;
+        this.stabilize(c, t!);
         break;
       case Act.Attack:
         // Declared before anything resolved: a target that has since fallen (or died) wastes the attack.

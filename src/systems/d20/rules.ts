@@ -11,11 +11,14 @@ export interface D20Knobs {
   readonly critOn: number;
   readonly fumble: 'miss' | 'miss-and-drop-weapon';
   readonly enemiesRollDeath: boolean;
-  /** Fights: heroes still dying when the fight ends keep rolling until stable, up or dead (`roll`), or stay as they are (`ignore`). */
-  readonly dyingAfterFight: 'roll' | 'ignore';
+  /**
+   * Fights, heroes still dying when the fight ends: standing heroes with Supply stabilize them, then
+   * the rest roll until stable, up or dead (`stabilize`); they all roll (`roll`); they stay as they are (`ignore`).
+   */
+  readonly dyingAfterFight: 'stabilize' | 'roll' | 'ignore';
 }
 
-export const DEFAULT_D20_KNOBS: D20Knobs = { critOn: 20, fumble: 'miss', enemiesRollDeath: false, dyingAfterFight: 'roll' };
+export const DEFAULT_D20_KNOBS: D20Knobs = { critOn: 20, fumble: 'miss', enemiesRollDeath: false, dyingAfterFight: 'stabilize' };
 
 /** The numbers of one attack. Structured-cloneable. */
 export interface D20AttackSpec {

@@ -50,7 +50,7 @@ export const knobsSchema = z.strictObject({
   critOn: int(2, 20).optional(),
   fumble: z.enum(['miss', 'miss-and-drop-weapon']).optional(),
   enemiesRollDeath: z.boolean().optional(),
-  dyingAfterFight: z.enum(['roll', 'ignore']).optional(),
+  dyingAfterFight: z.enum(['stabilize', 'roll', 'ignore']).optional(),
 });
 
 const common = {

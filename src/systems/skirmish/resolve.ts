@@ -29,7 +29,7 @@ export const DEFAULT_DIFFICULTY = 7;
 
 export function resolveFighter(name: string, f: FighterInput): Fighter {
   return {
-    name, cc: f.cc, rc: f.rc, might: f.might, skill: f.skill, defense: f.defense, wounds: f.wounds,
+    name, cc: f.cc, rc: f.rc, might: f.might, skill: f.skill, defense: f.defense ?? f.defence!, wounds: f.wounds,
     movement: f.movement, casting: f.casting ?? null, keywords: f.keywords,
   };
 }
@@ -140,6 +140,13 @@ export interface SkirmishStudyParts extends Profiles {
 /** References between fighters, weapons and loadouts, and the knobs' class names. */
 export function checkProfiles(s: SkirmishStudyParts): StudyProblem[] {
   const problems: StudyProblem[] = [];
+  for (const [name, f] of Object.entries(s.fighters)) {
+    if (f.defense !== undefined && f.defence !== undefined) {
+      problems.push({ path: ['fighters', name, 'defence'], message: 'give either defense or defence, not both' });
+    } else if (f.defense === undefined && f.defence === undefined) {
+      problems.push({ path: ['fighters', name], message: 'missing defense (or defence): the fighter\'s Defense, 0-10' });
+    }
+  }
   for (const [name, w] of Object.entries(s.weapons)) {
     if (Array.isArray(w.range) && w.range[0] > w.range[1]) {
       problems.push({ path: ['weapons', name, 'range'], message: `minimum range ${w.range[0]} is above maximum ${w.range[1]}` });

@@ -26,12 +26,15 @@ export const fighterSchema = z.strictObject({
   rc: int(0, 10),
   might: int(0, 15),
   skill: int(0, 15),
-  defense: int(0, 10),
+  /** Required: `defense` or its spelling `defence` (exactly one; checkProfiles says so). */
+  defense: int(0, 10).optional(),
+  defence: int(0, 10).optional(),
   wounds: int(1, 20),
   movement: int(0, 24).default(4),
   casting: int(0, 10).optional(),
   keywords: z.array(z.string()).default([]),
-});
+  // Editors (the JSON Schema) ask for exactly one spelling too.
+}).meta({ oneOf: [{ required: ['defense'] }, { required: ['defence'] }] });
 
 export const weaponSchema = z.strictObject({
   type: z.enum(['melee', 'ranged']),

@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { scripted } from '../../../src/dice/dice.js';
 import {
-  Act, DEAD, DYING, ENEMIES, Fight, FINISH_OFF, HEROES, SKIRMISHER, STABLE, STANDING,
+  Act, DEAD, DYING, ENEMIES, Fight, FINISH_OFF, HEROES, OUT, SKIRMISHER, STABLE, STANDING,
 } from '../../../src/systems/d20/fight.js';
 import { declare } from '../../../src/systems/d20/policies.js';
 import { DEFAULT_D20_KNOBS } from '../../../src/systems/d20/rules.js';
+import type { TraceEvent } from '../../../src/systems/trace.js';
 import { bow, d20Fixtures, sword } from '../../helpers/d20-fight.js';
 
 const { f, fight } = d20Fixtures(0);
@@ -104,12 +105,104 @@ describe('finishing the dying', () => {
     // first contact fails for both (1, 1); the orc drops b (15, 1); b rolls 3 + 3 (still dying); a drops the orc (15, 5)
     const script = [1, 1, 15, 1, 3, 3, 15, 5];
     const spec = [f('a', HEROES), f('b', HEROES, { hp: 1 }), f('orc', ENEMIES, { hp: 4 })];
-    const roll = new Fight({ fighters: spec, knobs: DEFAULT_D20_KNOBS, maxRounds: 5 }, scripted(...script, 1, 1));
+    const roll = new Fight({ fighters: spec, knobs: { ...DEFAULT_D20_KNOBS, dyingAfterFight: 'roll' }, maxRounds: 5 }, scripted(...script, 1, 1));
     expect(roll.play()).toEqual({ winner: 0, rounds: 1 });
     expect(roll.creatures[1]!.state).toBe(DEAD); // after the fight: 1 + 1 = 2, dead
     const ignore = new Fight({ fighters: spec, knobs: { ...DEFAULT_D20_KNOBS, dyingAfterFight: 'ignore' }, maxRounds: 5 }, scripted(...script));
     ignore.play();
     expect(ignore.creatures[1]!.state).toBe(DYING);
+  });
+});
+
+describe('dyingAfterFight stabilize (the default): standing heroes with Supply stabilize the dying first', () => {
+  // The heroes have won: the orc is out, b is dying. No dice are scripted unless a dying roll is
+  // expected: an unexpected roll throws on the empty script.
+  const ended = (supply: [number, number, number], faces: number[], knobs = {}): Fight => {
+    const x = fight([f('a', HEROES, { supply: supply[0] }), f('b', HEROES, { supply: supply[1] }), f('c', HEROES, { supply: supply[2] }), f('orc', ENEMIES)], faces, knobs);
+    down(x, 1);
+    down(x, 3, OUT);
+    return x;
+  };
+
+  it('is the default knob', () => {
+    expect(DEFAULT_D20_KNOBS.dyingAfterFight).toBe('stabilize');
+  });
+
+  it('a standing hero with Supply spends 1 to make the dying ally stable: no dying roll, not dead', () => {
+    const x = ended([1, 0, 0], []);
+    x.afterFight();
+    expect([x.creatures[1]!.state, x.creatures[1]!.wakeNext, x.creatures[0]!.supply]).toEqual([STABLE, true, 0]);
+  });
+
+  it("the Supply may be any standing hero's (here the third)", () => {
+    const x = ended([0, 0, 1], []);
+    x.afterFight();
+    expect([x.creatures[1]!.state, x.creatures[2]!.supply]).toEqual([STABLE, 0]);
+  });
+
+  it('the dying hero cannot use its own Supply; with none left it rolls as with roll (1 + 1 = 2: dead)', () => {
+    const x = ended([0, 1, 0], [1, 1]);
+    x.afterFight();
+    expect([x.creatures[1]!.state, x.creatures[1]!.supply]).toEqual([DEAD, 1]);
+  });
+
+  it('a dying hero with Supply does not stabilize another (only standing heroes act)', () => {
+    const x = ended([0, 0, 1], [1, 1, 1, 1]);
+    down(x, 2);
+    x.afterFight();
+    expect([x.creatures[1]!.state, x.creatures[2]!.state, x.creatures[2]!.supply]).toEqual([DEAD, DEAD, 1]);
+  });
+
+  it('one Supply stabilizes one dying ally; the second rolls (1 + 1: dead)', () => {
+    const x = ended([1, 0, 0], [1, 1]);
+    down(x, 2);
+    x.afterFight();
+    expect([x.creatures[1]!.state, x.creatures[2]!.state, x.creatures[0]!.supply]).toEqual([STABLE, DEAD, 0]);
+  });
+
+  it('roll keeps the old reading: Supply is not spent, the dying hero rolls (1 + 1: dead)', () => {
+    const x = ended([1, 0, 1], [1, 1], { dyingAfterFight: 'roll' });
+    x.afterFight();
+    expect([x.creatures[1]!.state, x.creatures[0]!.supply, x.creatures[2]!.supply]).toEqual([DEAD, 1, 1]);
+  });
+
+  it('ignore leaves the dying hero dying', () => {
+    const x = ended([1, 0, 0], [], { dyingAfterFight: 'ignore' });
+    x.afterFight();
+    expect([x.creatures[1]!.state, x.creatures[0]!.supply]).toEqual([DYING, 1]);
+  });
+});
+
+describe('trace: the dying-roll event', () => {
+  const traced = (x: Fight): TraceEvent[] => {
+    const events: TraceEvent[] = [];
+    x.observer = { begin: () => undefined, event: (e) => void events.push(e), end: () => undefined };
+    return events;
+  };
+
+  it('back up: shows the HP after getting up (max(1, CON, Hit Die) = 3), then the CON save', () => {
+    // 6 + 6 = 12: back up with the Hit Die 3; CON save d20 15 passes
+    const x = fight([f('hero', HEROES), f('orc', ENEMIES)], [6, 6, 3, 15]);
+    down(x, 0);
+    const events = traced(x);
+    x.dyingRoll(x.creatures[0]!, true);
+    expect(events.map((e) => [e.action, e.hp, e.state_after])).toEqual([['dying-roll', 3, 'standing'], ['con-save', 3, 'standing']]);
+  });
+
+  it('the HP shown is capped at the maximum, as getUp caps it', () => {
+    const x = fight([f('hero', HEROES, { hp: 2 }), f('orc', ENEMIES)], [6, 6, 7, 15]);
+    down(x, 0);
+    const events = traced(x);
+    x.dyingRoll(x.creatures[0]!, true);
+    expect([events[0]!.hp, x.creatures[0]!.hp]).toEqual([2, 2]);
+  });
+
+  it('still dying: HP 0', () => {
+    const x = fight([f('hero', HEROES), f('orc', ENEMIES)], [3, 3]);
+    down(x, 0);
+    const events = traced(x);
+    x.dyingRoll(x.creatures[0]!, true);
+    expect(events.map((e) => [e.action, e.hp, e.state_after])).toEqual([['dying-roll', 0, 'dying']]);
   });
 });
 

@@ -102,18 +102,24 @@ const SUMMARY_HEADER = [
   'side_policy_a', 'side_policy_b', 'b_win_rate', 'draw_rate', 'sd_rounds',
 ] as const;
 
-const DISTRIBUTION_HEADER = ['variant', 'retinue_a', 'retinue_b', 'metric', 'value', 'count', 'probability'] as const;
+const DISTRIBUTION_HEADER = [
+  'variant', 'retinue_a', 'retinue_b', 'metric', 'value', 'count', 'probability',
+  // extra columns, after the pinned ones: what tells apart matchups that differ only in side policy
+  'side_policy_a', 'side_policy_b',
+] as const;
 
 export const FIGHTERS_HEADER = [
   'variant', 'retinue_a', 'retinue_b', 'side', 'fighter', 'loadout', 'trials', 'out_of_action_rate', 'ooa_ci95_low', 'ooa_ci95_high',
   'mean_unblocked_hits_dealt', 'mean_takedowns', 'mean_friendly_fire_hits',
+  // extra columns, after the pinned ones
+  'side_policy_a', 'side_policy_b',
 ] as const;
 
 function rows(task: PlannedTask<BattleSpec>, tally: Float64Array) {
   const spec = task.spec;
   const { variant, a, b, sidePolicyA, sidePolicyB } = task.labels as Record<string, string>;
   const L = battleLayout(spec);
-  const f = fightSummary(tally, L.rounds, spec.settings.maxRounds, { variant: variant!, a: a!, b: b! });
+  const f = fightSummary(tally, L.rounds, spec.settings.maxRounds, { variant: variant!, a: a!, b: b!, extra: [sidePolicyA!, sidePolicyB!] });
   const n = f.n;
   const nA = spec.sides[0].length;
   const nB = spec.sides[1].length;
@@ -133,7 +139,7 @@ function rows(task: PlannedTask<BattleSpec>, tally: Float64Array) {
     const ci = wilson(ooa, n);
     fighters.push([
       variant!, a!, b!, i < nA ? 'a' : 'b', fs.label, fs.loadout.name, n, ooa / n, ci.low, ci.high,
-      tally[at + 1]! / n, tally[at + 2]! / n, tally[at + 3]! / n,
+      tally[at + 1]! / n, tally[at + 2]! / n, tally[at + 3]! / n, sidePolicyA!, sidePolicyB!,
     ]);
   });
   const headline = [
