@@ -132,10 +132,10 @@ export class ExchangeFight extends FightCore implements TurnTaker {
 
   /** Close in until within `want` Spaces of t (and able to attack it). */
   private approach(f: number, t: number, want: number): void {
-    if (this.chars[f]!.prone) return;
     for (let guard = 0; guard < 400; guard++) {
       const d = spaces(this.x[f]!, this.y[f]!, this.x[t]!, this.y[t]!);
       if (d <= want && this.canAttack(f, t)) return;
+      if (!this.upright(f)) return;
       this.startMoving(f, d - want);
       if (this.moveLeft <= 0 || !this.step(f, this.x[t]!, this.y[t]!, 1)) return;
       if (this.chars[f]!.status !== IN_FIGHT || !this.inFight(t)) return;
@@ -150,8 +150,8 @@ export class ExchangeFight extends FightCore implements TurnTaker {
 
   /** Step away from the nearest enemy while some enemy's melee reach covers f. */
   private retreat(f: number): void {
-    if (this.chars[f]!.prone) return;
     for (let guard = 0; guard < 400 && this.engaged(f) && this.chars[f]!.status === IN_FIGHT; guard++) {
+      if (!this.upright(f)) return;
       let e = -1;
       for (let k = 0; k < this.count; k++) {
         if (this.sideOf[k] === this.sideOf[f] || !this.inFight(k)) continue;
@@ -198,6 +198,22 @@ export class ExchangeFight extends FightCore implements TurnTaker {
     this.moveLeft--;
     if (this.observer !== null) this.emit(f, -1, 'move', { from_x: x0, from_y: y0 });
     this.opportunityAttacks(f, x0, y0);
+    return true;
+  }
+
+  /**
+   * Before each step (approach, retreat): a Prone character (knocked Prone by an Opportunity Attack
+   * or a lost Clash this turn) stands up (1 AD, Slowed 2; the policy stands whenever it can
+   * pay) and returns true; false when it cannot pay and stays Prone. Seed 001 gives standing a cost
+   * and no way to move while Prone (its ground movement rules are not in the seed): it does not move.
+   */
+  private upright(f: number): boolean {
+    const c = this.chars[f]!;
+    if (!c.prone) return true;
+    const stood = c.standUp();
+    if (stood === 0) return false;
+    this.adMove[f]! += stood;
+    if (this.observer !== null) this.emit(f, -1, 'stand-up', { ready: c.ready, cost: stood });
     return true;
   }
 

@@ -218,3 +218,52 @@ describe('Opportunity Attacks after a step', () => {
     expect([...at(wall, 0), named(e3, 'opportunity-attack').length]).toEqual([11, 3, 0]);
   });
 });
+
+describe('knocked Prone while moving', () => {
+  const TRIP = {
+    ...EXTRA,
+    weapons: `${EXTRA.weapons}  trip-halberd: { kind: melee, baseAttackCost: 1, damage: 1, vitalCap: 1, reach: 3, inflicts: { prone: { margin: 1 } } }\n`,
+    loadouts: `${EXTRA.loadouts}  trip: { character: duelist, weapon: trip-halberd, armour: leather }\n`,
+  };
+  /**
+   * Sera (Melee 0, a sword, Walk 5 Spaces) walks at a tripping halberd 6 Spaces away; the halberd
+   * (1 Ready AD: one Opportunity Attack, no Boost) strikes at the step 3 -> 2 with a CRIT against
+   * her Full Guard of two Misses (1 die + Advantage): 2 Wounds, Prone.
+   */
+  function trip(ready: number): [ExchangeFight, TraceEvent[]] {
+    const f = fightWith(TRIP, oneOnOne('sera-sword', 'trip', 'fight: { map: [20, 9], distance: 6, opener: a }'), scripted(CRIT, MISS, MISS, ...Array<number>(12).fill(MISS)));
+    f.chars[0]!.ready = ready;
+    f.chars[1]!.ready = 1;
+    const events = watch(f);
+    f.takeTurn(0);
+    return [f, events];
+  }
+
+  it('stands up for 1 AD at once and walks on with the movement left', () => {
+    const [f, events] = trip(5); // 5 - 1 (Full Guard) - 2 (the Wounds take Ready AD) - 1 (standing) = 1 left: the attack
+    const actions = events.map((e) => e.action);
+    expect(actions.slice(0, 8)).toEqual(['refresh', 'move', 'move', 'move', 'move', 'opportunity-attack', 'stand-up', 'move']);
+    expect([f.chars[0]!.prone, dist(f, 0, 1), f.adMove[0]]).toEqual([false, 1, 1]);
+    expect(named(events, 'exchange')).toHaveLength(1);
+  });
+
+  it('stops where it fell when it cannot pay to stand', () => {
+    const [f, events] = trip(1); // the Full Guard takes her last Ready AD
+    expect(events.map((e) => e.action)).toEqual(['refresh', 'move', 'move', 'move', 'move', 'opportunity-attack']);
+    expect([f.chars[0]!.prone, dist(f, 0, 1), f.adMove[0]]).toEqual([true, 2, 0]);
+  });
+
+  it('a keep-range shooter tripped while retreating stands and goes on, or stays where it fell', () => {
+    // a bow 1 Space from the halberd retreats: the step 1 -> 2 stays in reach: Opportunity Attack, Prone
+    const run = (ready: number) => {
+      const f = fightWith(TRIP, oneOnOne('sera', 'trip'), scripted(CRIT, MISS, MISS, ...Array<number>(12).fill(MISS)));
+      f.chars[0]!.ready = ready;
+      f.chars[1]!.ready = 1;
+      const events = watch(f);
+      f.takeTurn(0);
+      return [f.chars[0]!.prone, dist(f, 0, 1), events.map((e) => e.action).slice(0, 5)];
+    };
+    expect(run(5)).toEqual([false, 4, ['refresh', 'move', 'opportunity-attack', 'stand-up', 'move']]);
+    expect(run(1)).toEqual([true, 2, ['refresh', 'move', 'opportunity-attack']]);
+  });
+});
