@@ -5,7 +5,7 @@
  */
 import type { Dice } from '../../../dice/dice.js';
 import type { TraceEvent, TraceObserver } from '../../trace.js';
-import { applyWounds, Combatant, IN_FIGHT, inflictConditions } from '../combatant.js';
+import { applyWounds, COLLAPSED, Combatant, IN_FIGHT, inflictConditions } from '../combatant.js';
 import { attackEdge, CLASH, exchangeMargin, guardEdge, NO_RESPONSE, rollTotal, totalsToWounds, type ExchangeSpec } from '../rules.js';
 import { allowances, FightMap, metresToSpaces, rangeBand, spaces } from './map.js';
 import type { FightView } from './policies.js';
@@ -72,8 +72,14 @@ export class FightCore implements FightView {
     };
   }
 
+  /** Still fighting: neither collapsed nor broken (a side with none left loses). */
   inFight(f: number): boolean {
     return this.chars[f]!.status === IN_FIGHT;
+  }
+
+  /** On the map and taking turns: not collapsed (a broken character stays, withdraws and guards). */
+  onMap(f: number): boolean {
+    return this.chars[f]!.status !== COLLAPSED;
   }
 
   vit(f: number): number {
@@ -166,10 +172,13 @@ export class FightCore implements FightView {
     const w = totalsToWounds(s, aTotal, dTotal);
     if (w > 0) this.wound(f, t, w);
     else if (w < 0) this.wound(t, f, -w);
-    // Conditions the winner's weapon inflicts (Reeling, Prone), applied after the Exchange.
+    // Conditions the winner's weapon inflicts (Reeling, Prone), applied after the Exchange (a broken
+    // loser still on the map too), unless that Exchange ended the fight.
     const m = exchangeMargin(response, aTotal, dTotal);
-    if (m > 0 && def.status === IN_FIGHT) inflictConditions(att, def, m, t === this.active);
-    else if (m < 0 && att.status === IN_FIGHT) inflictConditions(def, att, -m, f === this.active);
+    if (!this.fightOver()) {
+      if (m > 0 && def.status !== COLLAPSED) inflictConditions(att, def, m, t === this.active);
+      else if (m < 0 && att.status !== COLLAPSED) inflictConditions(def, att, -m, f === this.active);
+    }
     if (this.observer !== null) {
       this.emit(f, t, action, {
         boost, response: RESPONSE_NAMES[response], rolls: { attack: [aTotal], response: response === NO_RESPONSE ? [] : [dTotal] },
@@ -180,19 +189,23 @@ export class FightCore implements FightView {
 
   /** Wounds from source s to victim v in a hit: a lingering weapon starts (or renews) that source of Lingering Harm. */
   wound(s: number, v: number, wounds: number): void {
-    if (wounds > 0 && this.chars[v]!.status === IN_FIGHT) this.chars[v]!.harmFrom(s, this.chars[s]!.lingering);
+    if (wounds > 0 && this.chars[v]!.status !== COLLAPSED) this.chars[v]!.harmFrom(s, this.chars[s]!.lingering);
     this.harm(s, v, wounds);
   }
 
-  /** Wounds from source s to victim v without starting Lingering Harm (its ticks), credited to s. */
+  /**
+   * Wounds from source s to victim v without starting Lingering Harm (its ticks), credited to s. A
+   * character that breaks leaves its side's count but stays on the map; one that collapses leaves the map.
+   */
   harm(s: number, v: number, wounds: number): void {
-    const applied = applyWounds(this.chars[v]!, wounds, this.dice, this.spec.knobs);
+    const c = this.chars[v]!;
+    const was = c.status;
+    const applied = applyWounds(c, wounds, this.dice, this.spec.knobs);
     this.dealt[s]! += applied;
     this.taken[v]! += applied;
-    if (applied > 0 && this.chars[v]!.status !== IN_FIGHT) {
-      this.map.clear(this.x[v]!, this.y[v]!);
-      this.inFightCount[this.sideOf[v]!]!--;
-    }
+    if (applied === 0) return;
+    if (was === IN_FIGHT && c.status !== IN_FIGHT) this.inFightCount[this.sideOf[v]!]!--;
+    if (c.status === COLLAPSED) this.map.clear(this.x[v]!, this.y[v]!);
   }
 
   /** Puts f on (x, y) without moving through the Spaces between (set-ups and tests). */

@@ -8,7 +8,7 @@
  * the Exchange's totals in ../rules.ts.
  */
 import type { Dice } from '../../../dice/dice.js';
-import { COLLAPSED, IN_FIGHT } from '../combatant.js';
+import { BROKE, COLLAPSED, IN_FIGHT } from '../combatant.js';
 import { FightCore, END_BROKE, END_COLLAPSE, END_MAX_ROUNDS } from './core.js';
 import { spaces } from './map.js';
 import { TurnOrder, type TurnTaker } from './order.js';
@@ -86,6 +86,8 @@ export class ExchangeFight extends FightCore implements TurnTaker {
       uses--;
       this.exchange(f, t, boost, 'exchange');
     }
+    // Broken (a failed Continuation Check, before or during this turn): seek safety with the movement left.
+    if (c.status === BROKE && !this.fightOver()) this.withdraw(f);
     // The first side out loses and the fight stops there: no end-of-turn effects after it (issue #10).
     if (!this.fightOver()) this.endTurn(f);
   }
@@ -108,12 +110,12 @@ export class ExchangeFight extends FightCore implements TurnTaker {
   /** Lingering Harm: 1 Wound from each source still affecting the character; then Reeling runs out. */
   endTurn(f: number): void {
     const c = this.chars[f]!;
-    for (let s = 0; s < this.count && c.status === IN_FIGHT; s++) {
+    for (let s = 0; s < this.count && c.status !== COLLAPSED; s++) {
       if (!c.harmDue(s)) continue;
       this.harm(s, f, 1);
       if (this.observer !== null) this.emit(f, s, 'lingering-harm', { wounds: 1, state_after: this.stateName(f) });
     }
-    if (c.status === IN_FIGHT) c.endTurn();
+    if (c.status !== COLLAPSED) c.endTurn();
   }
 
   /** The first movement of the turn picks the mode (policy) and pays it once. */
@@ -152,14 +154,38 @@ export class ExchangeFight extends FightCore implements TurnTaker {
   private retreat(f: number): void {
     for (let guard = 0; guard < 400 && this.engaged(f) && this.chars[f]!.status === IN_FIGHT; guard++) {
       if (!this.upright(f)) return;
-      let e = -1;
-      for (let k = 0; k < this.count; k++) {
-        if (this.sideOf[k] === this.sideOf[f] || !this.inFight(k)) continue;
-        if (e < 0 || spaces(this.x[f]!, this.y[f]!, this.x[k]!, this.y[k]!) < spaces(this.x[f]!, this.y[f]!, this.x[e]!, this.y[e]!)) e = k;
-      }
+      const e = this.nearestFoe(f);
       if (e < 0) return;
       this.startMoving(f, 0);
       if (this.moveLeft <= 0 || !this.step(f, this.x[e]!, this.y[e]!, -1)) return;
+    }
+  }
+
+  /** The enemy still in the fight nearest to f (ties: listed first), or -1. */
+  private nearestFoe(f: number): number {
+    let e = -1;
+    for (let k = 0; k < this.count; k++) {
+      if (this.sideOf[k] === this.sideOf[f] || !this.inFight(k)) continue;
+      if (e < 0 || spaces(this.x[f]!, this.y[f]!, this.x[k]!, this.y[k]!) < spaces(this.x[f]!, this.y[f]!, this.x[e]!, this.y[e]!)) e = k;
+    }
+    return e;
+  }
+
+  /**
+   * A broken character seeks safety (seed 001, When You Fail: no free escape, normal movement
+   * costs): it Walks (0 AD, keeping its dice for Full Guard; a mode already paid this turn goes on)
+   * away from the nearest enemy still in the fight, standing first if Prone, step by step with
+   * Opportunity Attacks as usual, until its movement is used up or no step gets farther.
+   */
+  private withdraw(f: number): void {
+    const c = this.chars[f]!;
+    if (!this.modeChosen) {
+      this.moveLeft = this.allowance[f * 3]!;
+      this.modeChosen = true;
+    }
+    for (let guard = 0; guard < 400 && c.status === BROKE && this.moveLeft > 0; guard++) {
+      const e = this.nearestFoe(f);
+      if (e < 0 || !this.upright(f) || !this.step(f, this.x[e]!, this.y[e]!, -1)) return;
     }
   }
 
@@ -223,7 +249,7 @@ export class ExchangeFight extends FightCore implements TurnTaker {
    * (Stunned characters take no Reactions). No proactive use is spent.
    */
   private opportunityAttacks(f: number, x0: number, y0: number): void {
-    for (let e = 0; e < this.count && this.chars[f]!.status === IN_FIGHT; e++) {
+    for (let e = 0; e < this.count && this.chars[f]!.status !== COLLAPSED; e++) {
       const c = this.chars[e]!;
       if (this.sideOf[e] === this.sideOf[f] || c.status !== IN_FIGHT || c.ranged || c.stunned) continue;
       if (spaces(this.x[e]!, this.y[e]!, x0, y0) > this.reach[e]! || !this.canAttack(e, f)) continue;
