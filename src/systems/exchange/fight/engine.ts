@@ -71,8 +71,13 @@ export class ExchangeFight extends FightCore implements TurnTaker {
     this.moveLeft = 0;
     this.modeChosen = false;
     let uses = c.attackSkill + 1;
+    let attacked = false;
     const ranged = c.ranged;
     for (let guard = 0; guard < 64 && c.status === IN_FIGHT && !this.fightOver(); guard++) {
+      // After its last possible attack of the turn (no proactive use left, or it cannot pay for one
+      // and keep its reserve) it walks no further towards enemies (seed 001: Orin moves, attacks, then
+      // uses the rest to reach cover; moving to cover is not modelled): the turn's movement ends.
+      if (attacked && (uses === 0 || c.attackBoost(c.attackSkill, c.baseCost, c.policy.reserve) < 0)) break;
       let t = chooseTarget(this, f, sp.move, this.spec.targeting[this.sideOf[f]!]!, this.focus);
       if (t < 0) break;
       if (ranged && sp.move === MOVE_KEEP_RANGE) this.keepRange(f, t);
@@ -84,6 +89,7 @@ export class ExchangeFight extends FightCore implements TurnTaker {
       const boost = c.attackBoost(c.attackSkill, c.baseCost, c.policy.reserve);
       if (boost < 0) break;
       uses--;
+      attacked = true;
       this.exchange(f, t, boost, 'exchange');
     }
     // Broken (a failed Continuation Check, before or during this turn): seek safety with the movement left.

@@ -256,3 +256,37 @@ describe('a broken character stays on the map (seed 001, When You Fail)', () => 
     expect(v.events.filter((e) => e.actor === 'sword#1').map((e) => e.action)[0]).toBe('refresh');
   });
 });
+
+describe('after the last attack of the turn', () => {
+  // a's sword next to b's first sword (VIT 1, no Ready AD: No Response), b's second sword 4 Spaces off
+  const TWO_B = (a: string) => `sides:\n  a: [{ loadout: ${a}, policy: all-in }]\n  b: [{ loadout: sword, count: 2, policy: all-in }]\nfight: { map: [20, 9], distance: 1, opener: a, groups: none }\nmatchups: [{ a: a, b: b }]\n`;
+  function setUp(a: string, extra = false): ExchangeFight {
+    const f = extra ? fightWith(EXTRA, TWO_B(a), scripted(CRIT, CRIT, CRIT, ...misses(12))) : fight(TWO_B(a), scripted(CRIT, CRIT, CRIT, ...misses(12)));
+    f.put(0, 8, 4);
+    f.put(1, 9, 4);
+    f.put(2, 13, 4);
+    f.chars[1]!.vit = 1;
+    f.chars[1]!.ready = 0;
+    return f;
+  }
+
+  it('no proactive use left (Melee 0: one use): it does not walk on towards the next enemy', () => {
+    const f = setUp('sera-sword', true);
+    const w = watch(f);
+    f.takeTurn(0);
+    expect([f.chars[1]!.status, actions(w, 'exchange').length, actions(w, 'move').length, f.x[0], f.y[0]]).toEqual([COLLAPSED, 1, 0, 8, 4]);
+  });
+
+  it('no Ready AD for another attack: it stops there too; with both left it walks on', () => {
+    const f = setUp('sword');
+    f.chars[0]!.ready = 1; // one unboosted attack
+    const w = watch(f);
+    f.takeTurn(0);
+    expect([f.chars[1]!.status, actions(w, 'exchange').length, actions(w, 'move').length, f.x[0]]).toEqual([COLLAPSED, 1, 0, 8]);
+    const g = setUp('sword');
+    g.chars[0]!.ready = 4; // the first attack takes 3 (Boost 2): 1 left for a second
+    const v = watch(g);
+    g.takeTurn(0);
+    expect(actions(v, 'move').length).toBeGreaterThan(0);
+  });
+});
