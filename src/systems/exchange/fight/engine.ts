@@ -88,6 +88,7 @@ export class ExchangeFight extends FightCore implements TurnTaker {
       if (t < 0) break;
       const boost = c.attackBoost(c.attackSkill, c.baseCost, c.policy.reserve);
       if (boost < 0) break;
+      if (!ranged) this.stepBack(f, t);
       uses--;
       attacked = true;
       this.exchange(f, t, boost, 'exchange');
@@ -223,14 +224,69 @@ export class ExchangeFight extends FightCore implements TurnTaker {
       }
     }
     if (bx === x0 && by === y0) return false;
+    this.moveTo(f, bx, by);
+    return true;
+  }
+
+  /** f enters the neighbouring Space (x, y): one Space of movement, then Opportunity Attacks. */
+  private moveTo(f: number, x: number, y: number): void {
+    const x0 = this.x[f]!;
+    const y0 = this.y[f]!;
     this.map.clear(x0, y0);
-    this.x[f] = bx;
-    this.y[f] = by;
-    this.map.place(f, bx, by);
+    this.x[f] = x;
+    this.y[f] = y;
+    this.map.place(f, x, y);
     this.moveLeft--;
     if (this.observer !== null) this.emit(f, -1, 'move', { from_x: x0, from_y: y0 });
     this.opportunityAttacks(f, x0, y0);
-    return true;
+  }
+
+  /**
+   * Before a melee attack on t whose own melee weapon reaches f (so t could Clash back): when f's
+   * reach is longer, one step back to a Space from which f still attacks t (no worse cover) but t's
+   * weapon cannot reach (seed 001: "A spear can strike two Spaces away, but a Reach Rating 1 sword
+   * cannot Clash back from there"), taken only when it is free (Walk, or movement already paid
+   * this turn; not Prone) and no enemy's reach covers both Spaces (no Opportunity Attack).
+   * Neighbouring Spaces in order (rows, then columns, from the top left); the first that fits.
+   */
+  private stepBack(f: number, t: number): void {
+    const c = this.chars[f]!;
+    const x0 = this.x[f]!;
+    const y0 = this.y[f]!;
+    const tx = this.x[t]!;
+    const ty = this.y[t]!;
+    const rt = this.reach[t]!;
+    if (this.chars[t]!.ranged || this.reach[f]! <= rt || spaces(x0, y0, tx, ty) > rt || c.prone) return;
+    if (this.modeChosen ? this.moveLeft <= 0 : this.allowance[f * 3]! <= 0) return;
+    const cover = this.map.path(x0, y0, tx, ty);
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = x0 + dx;
+        const ny = y0 + dy;
+        if ((dx === 0 && dy === 0) || !this.map.free(nx, ny)) continue;
+        const d = spaces(nx, ny, tx, ty);
+        if (d <= rt || d > this.reach[f]! || this.map.path(nx, ny, tx, ty) > cover || this.opportunityRisk(f, x0, y0, nx, ny)) continue;
+        if (!this.modeChosen) {
+          this.moveLeft = this.allowance[f * 3]!;
+          this.modeChosen = true;
+        }
+        this.moveTo(f, nx, ny);
+        return;
+      }
+    }
+  }
+
+  /** Some enemy of f still fighting (melee, not Stunned) reaches both (x0, y0) and (x1, y1) with a clear path: a step between them gives it an Opportunity Attack. */
+  private opportunityRisk(f: number, x0: number, y0: number, x1: number, y1: number): boolean {
+    for (let e = 0; e < this.count; e++) {
+      const c = this.chars[e]!;
+      if (this.sideOf[e] === this.sideOf[f] || c.status !== IN_FIGHT || c.ranged || c.stunned) continue;
+      const ex = this.x[e]!;
+      const ey = this.y[e]!;
+      const r = this.reach[e]!;
+      if (spaces(ex, ey, x0, y0) <= r && spaces(ex, ey, x1, y1) <= r && this.map.path(ex, ey, x0, y0) !== FULL && this.map.path(ex, ey, x1, y1) !== FULL) return true;
+    }
+    return false;
   }
 
   /**

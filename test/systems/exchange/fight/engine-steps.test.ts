@@ -267,3 +267,39 @@ describe('knocked Prone while moving', () => {
     expect(run(1)).toEqual([true, 2, ['refresh', 'move', 'opportunity-attack']]);
   });
 });
+
+const EXTRA_POST = {
+  characters: '  post: { vitality: 6, agility: 3, resilience: 2, melee: 2, baseMovement: 0 }\n',
+  loadouts: '  post-spear: { character: post, weapon: spear }\n',
+};
+
+describe('a longer reach steps back before attacking', () => {
+  const SPEAR_VS = (b: string) => `sides:\n  a: [{ loadout: spear, policy: all-in }]\n  b: [${b}]\nfight: { map: [20, 9], distance: 1, opener: a, groups: none }\nmatchups: [{ a: a, b: b }]\n`;
+  function firstAttack(f: ExchangeFight): [string[], unknown, unknown] {
+    f.put(0, 8, 4);
+    f.put(1, 9, 4);
+    const events = watch(f);
+    f.takeTurn(0);
+    const i = events.findIndex((e) => e.action === 'exchange');
+    return [events.slice(0, i + 1).map((e) => e.action), events[i]!['response'], events[i]!.distance_after];
+  }
+
+  it('a spear next to a sword steps back one free Space (Walk, leaving the sword\'s reach: no Opportunity Attack): the sword cannot Clash', () => {
+    const f = fight(SPEAR_VS('{ loadout: sword, policy: all-in }'), scripted(...misses(60)));
+    expect(firstAttack(f)).toEqual([['refresh', 'move', 'exchange'], 'full-guard', 2]);
+    expect([f.x[0], f.y[0], f.adMove[0]]).toEqual([7, 3, 0]);
+  });
+
+  it('not when another enemy\'s reach covers both Spaces (an Opportunity Attack), nor without free movement', () => {
+    const f = fight(SPEAR_VS('{ loadout: sword, policy: all-in }, { loadout: spear, policy: all-in }'), scripted(...misses(60)));
+    f.put(2, 6, 4); // a second spear: reach 2 covers (8, 4) and every Space 2 from the sword
+    expect(firstAttack(f)).toEqual([['refresh', 'exchange'], 'clash', 1]);
+    const g = fightWith(EXTRA_POST, SPEAR_VS('{ loadout: sword, policy: all-in }').replace('loadout: spear', 'loadout: post-spear'), scripted(...misses(60)));
+    expect(firstAttack(g)).toEqual([['refresh', 'exchange'], 'clash', 1]);
+  });
+
+  it('a reach no longer than the enemy\'s does not step back (sword against sword)', () => {
+    const f = fight(SPEAR_VS('{ loadout: sword, policy: all-in }').replace('loadout: spear', 'loadout: sword'), scripted(...misses(60)));
+    expect(firstAttack(f)).toEqual([['refresh', 'exchange'], 'clash', 1]);
+  });
+});
