@@ -5,7 +5,7 @@
  */
 import type { Dice } from '../../../dice/dice.js';
 import type { TraceEvent, TraceObserver } from '../../trace.js';
-import { applyWounds, COLLAPSED, Combatant, IN_FIGHT, inflictConditions } from '../combatant.js';
+import { afterWounds, COLLAPSED, Combatant, IN_FIGHT, INFLICTED_PRONE, INFLICTED_REELING, inflictConditions, NO_CHECK, takeWounds } from '../combatant.js';
 import { attackEdge, CLASH, exchangeMargin, guardEdge, NO_RESPONSE, rollTotal, totalsToWounds, type ExchangeSpec } from '../rules.js';
 import { allowances, FightMap, metresToSpaces, rangeBand, spaces } from './map.js';
 import type { FightView } from './policies.js';
@@ -43,6 +43,9 @@ export class FightCore implements FightView {
   end = END_MAX_ROUNDS;
   /** The character whose turn it is. */
   active = -1;
+  /** A Continuation Check waiting for its trace event (after the event of the Wounds that caused it): who, and its dots. */
+  private checkOf = -1;
+  private checkDots = 0;
   protected readonly scratch: Mutable<ExchangeSpec>;
 
   constructor(readonly spec: ExchangeFightSpec, protected readonly dice: Dice) {
@@ -172,19 +175,37 @@ export class FightCore implements FightView {
     const w = totalsToWounds(s, aTotal, dTotal);
     if (w > 0) this.wound(f, t, w);
     else if (w < 0) this.wound(t, f, -w);
-    // Conditions the winner's weapon inflicts (Reeling, Prone), applied after the Exchange (a broken
-    // loser still on the map too), unless that Exchange ended the fight.
-    const m = exchangeMargin(response, aTotal, dTotal);
-    if (!this.fightOver()) {
-      if (m > 0 && def.status !== COLLAPSED) inflictConditions(att, def, m, t === this.active);
-      else if (m < 0 && att.status !== COLLAPSED) inflictConditions(def, att, -m, f === this.active);
-    }
     if (this.observer !== null) {
       this.emit(f, t, action, {
         boost, response: RESPONSE_NAMES[response], rolls: { attack: [aTotal], response: response === NO_RESPONSE ? [] : [dTotal] },
         wounds: w > 0 ? w : 0, wounds_to_attacker: w < 0 ? -w : 0, state_after: this.stateName(f), target_state_after: this.stateName(t),
       });
+      this.traceCheck();
     }
+    // Conditions the winner's weapon inflicts (Reeling, Prone), applied after the Exchange (a broken
+    // loser still on the map too), unless that Exchange ended the fight.
+    const m = exchangeMargin(response, aTotal, dTotal);
+    if (!this.fightOver()) {
+      if (m > 0 && def.status !== COLLAPSED) this.inflict(f, t, inflictConditions(att, def, m, t === this.active));
+      else if (m < 0 && att.status !== COLLAPSED) this.inflict(t, f, inflictConditions(def, att, -m, f === this.active));
+    }
+  }
+
+  /** Trace events for the Conditions winner w's weapon just inflicted on loser l (INFLICTED_* bits), as the duel traces them. */
+  private inflict(w: number, l: number, bits: number): void {
+    if (this.observer === null || bits === 0) return;
+    const st = this.stateName(l);
+    if ((bits & INFLICTED_REELING) !== 0) this.emit(w, l, 'inflict', { condition: 'reeling', target_state_after: st });
+    if ((bits & INFLICTED_PRONE) !== 0) this.emit(w, l, 'inflict', { condition: 'prone', target_state_after: st });
+  }
+
+  /** The trace event of a Continuation Check made since the last call (after the event of the Wounds that caused it). */
+  traceCheck(): void {
+    const v = this.checkOf;
+    if (v < 0) return;
+    this.checkOf = -1;
+    const dots = this.checkDots;
+    this.emit(v, -1, 'continuation-check', { dots, result: dots === 0 ? 'fails: breaks off' : 'passes', state_after: this.stateName(v) });
   }
 
   /** Wounds from source s to victim v in a hit: a lingering weapon starts (or renews) that source of Lingering Harm. */
@@ -200,7 +221,16 @@ export class FightCore implements FightView {
   harm(s: number, v: number, wounds: number): void {
     const c = this.chars[v]!;
     const was = c.status;
-    const applied = applyWounds(c, wounds, this.dice, this.spec.knobs);
+    // combatant.ts applyWounds, keeping the check's dots for the trace
+    const applied = wounds > 0 && was !== COLLAPSED ? wounds : 0;
+    if (applied > 0) {
+      takeWounds(c, wounds);
+      const dots = afterWounds(c, wounds, this.dice, this.spec.knobs);
+      if (dots !== NO_CHECK && this.observer !== null) {
+        this.checkOf = v;
+        this.checkDots = dots;
+      }
+    }
     this.dealt[s]! += applied;
     this.taken[v]! += applied;
     if (applied === 0) return;
@@ -216,8 +246,9 @@ export class FightCore implements FightView {
     this.map.place(f, x, y);
   }
 
+  /** collapsed, broke, or active with its Conditions (active reeling prone ...), as in the duel's trace. */
   stateName(f: number): string {
-    return ['active', 'collapsed', 'broke'][this.chars[f]!.status]!;
+    return this.chars[f]!.stateWord();
   }
 
   protected emit(f: number, t: number, action: string, extra: Record<string, unknown>): void {

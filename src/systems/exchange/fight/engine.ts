@@ -35,6 +35,11 @@ export class ExchangeFight extends FightCore implements TurnTaker {
     const s = this.spec;
     const side = s.openerSide >= 0 ? s.openerSide : this.dice.roll(2) - 1;
     const opener = s.openerFighter >= 0 ? s.openerFighter : s.units[side]![0]![0]!;
+    if (this.observer !== null) {
+      this.round = 1;
+      const how = s.openerFighter >= 0 ? 'named opener' : s.openerSide >= 0 ? 'opener side' : 'opener: random';
+      this.emit(opener, -1, 'initiative', { result: `${s.sideNames[this.sideOf[opener]!]!} opens with ${s.fighters[opener]!.name} (${how})` });
+    }
     this.order.reset(opener);
     let due = side;
     this.winner = 2;
@@ -67,7 +72,7 @@ export class ExchangeFight extends FightCore implements TurnTaker {
     c.refresh();
     const stood = c.standUp();
     this.adMove[f]! += stood;
-    if (this.observer !== null) this.emit(f, -1, stood > 0 ? 'stand-up' : 'refresh', { ready: c.ready, cost: stood });
+    if (this.observer !== null) this.emit(f, -1, stood > 0 ? 'stand-up' : 'refresh', { ready: c.ready, cost: stood, state_after: this.stateName(f) });
     this.moveLeft = 0;
     this.modeChosen = false;
     let uses = c.attackSkill + 1;
@@ -120,7 +125,10 @@ export class ExchangeFight extends FightCore implements TurnTaker {
     for (let s = 0; s < this.count && c.status !== COLLAPSED; s++) {
       if (!c.harmDue(s)) continue;
       this.harm(s, f, 1);
-      if (this.observer !== null) this.emit(f, s, 'lingering-harm', { wounds: 1, state_after: this.stateName(f) });
+      if (this.observer !== null) {
+        this.emit(f, s, 'lingering-harm', { wounds: 1, state_after: this.stateName(f) });
+        this.traceCheck();
+      }
     }
     if (c.status !== COLLAPSED) c.endTurn();
   }
@@ -301,7 +309,7 @@ export class ExchangeFight extends FightCore implements TurnTaker {
     const stood = c.standUp();
     if (stood === 0) return false;
     this.adMove[f]! += stood;
-    if (this.observer !== null) this.emit(f, -1, 'stand-up', { ready: c.ready, cost: stood });
+    if (this.observer !== null) this.emit(f, -1, 'stand-up', { ready: c.ready, cost: stood, state_after: this.stateName(f) });
     return true;
   }
 

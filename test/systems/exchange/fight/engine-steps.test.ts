@@ -242,14 +242,14 @@ describe('knocked Prone while moving', () => {
   it('stands up for 1 AD at once and walks on with the movement left', () => {
     const [f, events] = trip(5); // 5 - 1 (Full Guard) - 2 (the Wounds take Ready AD) - 1 (standing) = 1 left: the attack
     const actions = events.map((e) => e.action);
-    expect(actions.slice(0, 8)).toEqual(['refresh', 'move', 'move', 'move', 'move', 'opportunity-attack', 'stand-up', 'move']);
+    expect(actions.slice(0, 9)).toEqual(['refresh', 'move', 'move', 'move', 'move', 'opportunity-attack', 'inflict', 'stand-up', 'move']);
     expect([f.chars[0]!.prone, dist(f, 0, 1), f.adMove[0]]).toEqual([false, 1, 1]);
     expect(named(events, 'exchange')).toHaveLength(1);
   });
 
   it('stops where it fell when it cannot pay to stand', () => {
     const [f, events] = trip(1); // the Full Guard takes her last Ready AD
-    expect(events.map((e) => e.action)).toEqual(['refresh', 'move', 'move', 'move', 'move', 'opportunity-attack']);
+    expect(events.map((e) => e.action)).toEqual(['refresh', 'move', 'move', 'move', 'move', 'opportunity-attack', 'inflict']);
     expect([f.chars[0]!.prone, dist(f, 0, 1), f.adMove[0]]).toEqual([true, 2, 0]);
   });
 
@@ -261,10 +261,10 @@ describe('knocked Prone while moving', () => {
       f.chars[1]!.ready = 1;
       const events = watch(f);
       f.takeTurn(0);
-      return [f.chars[0]!.prone, dist(f, 0, 1), events.map((e) => e.action).slice(0, 5)];
+      return [f.chars[0]!.prone, dist(f, 0, 1), events.map((e) => e.action).slice(0, 6)];
     };
-    expect(run(5)).toEqual([false, 4, ['refresh', 'move', 'opportunity-attack', 'stand-up', 'move']]);
-    expect(run(1)).toEqual([true, 2, ['refresh', 'move', 'opportunity-attack']]);
+    expect(run(5)).toEqual([false, 4, ['refresh', 'move', 'opportunity-attack', 'inflict', 'stand-up', 'move']]);
+    expect(run(1)).toEqual([true, 2, ['refresh', 'move', 'opportunity-attack', 'inflict']]);
   });
 });
 
