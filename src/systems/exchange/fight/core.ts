@@ -47,6 +47,8 @@ export class FightCore implements FightView {
   private checkOf = -1;
   private checkDots = 0;
   protected readonly scratch: Mutable<ExchangeSpec>;
+  /** A side meets itself: trace events name the target's side too (its characters' names are the same on both sides). */
+  private readonly mirrored: boolean;
 
   constructor(readonly spec: ExchangeFightSpec, protected readonly dice: Dice) {
     const fs = spec.fighters;
@@ -65,6 +67,7 @@ export class FightCore implements FightView {
       return allowances(c.baseMovement, f.conditions.includes('slowed'), Math.max(c.athletics, c.acrobatics));
     }));
     this.map = new FightMap(spec.width, spec.height, spec.cells);
+    this.mirrored = spec.sideNames[0] === spec.sideNames[1];
     this.dealt = new Float64Array(n);
     this.taken = new Float64Array(n);
     this.adAttack = new Float64Array(n);
@@ -253,10 +256,10 @@ export class FightCore implements FightView {
 
   protected emit(f: number, t: number, action: string, extra: Record<string, unknown>): void {
     const e: TraceEvent = {
-      round: this.round, side: this.spec.sideNames[this.sideOf[f]!]!, actor: this.spec.fighters[f]!.name, action,
+      round: this.round, side: this.spec.sideLabels[this.sideOf[f]!]!, actor: this.spec.fighters[f]!.name, action,
       x: this.x[f]!, y: this.y[f]!, vit: this.chars[f]!.vit, ready: this.chars[f]!.ready,
       ...(t >= 0 ? {
-        target: this.spec.fighters[t]!.name, target_x: this.x[t]!, target_y: this.y[t]!, target_vit: this.chars[t]!.vit,
+        target: this.spec.fighters[t]!.name, ...(this.mirrored ? { target_side: this.spec.sideLabels[this.sideOf[t]!]! } : {}), target_x: this.x[t]!, target_y: this.y[t]!, target_vit: this.chars[t]!.vit,
         distance_after: spaces(this.x[f]!, this.y[f]!, this.x[t]!, this.y[t]!),
       } : {}),
       ...extra,

@@ -38,7 +38,7 @@ export class ExchangeFight extends FightCore implements TurnTaker {
     if (this.observer !== null) {
       this.round = 1;
       const how = s.openerFighter >= 0 ? 'named opener' : s.openerSide >= 0 ? 'opener side' : 'opener: random';
-      this.emit(opener, -1, 'initiative', { result: `${s.sideNames[this.sideOf[opener]!]!} opens with ${s.fighters[opener]!.name} (${how})` });
+      this.emit(opener, -1, 'initiative', { result: `${s.sideLabels[this.sideOf[opener]!]!} opens with ${s.fighters[opener]!.name} (${how})` });
     }
     this.order.reset(opener);
     let due = side;

@@ -234,3 +234,17 @@ describe('targets and movement allowances', () => {
     expect([f.adMove[0], dist(f, 0, 1)]).toEqual([2, 1]);
   });
 });
+
+describe('a side meeting itself in traces', () => {
+  it('names the two copies `side (a)` and `side (b)`, and every target\'s side; other matchups keep their names', () => {
+    const f = fight('sides:\n  duo: [{ loadout: sword, policy: all-in }]\nfight: { map: [20, 9], distance: 1, opener: a }\nmatchups: [{ a: duo, b: duo }]\n', scripted(MISS, MISS, MISS, MISS, MISS, MISS));
+    const events = watch(f);
+    f.exchange(0, 1, 0, 'exchange');
+    expect([f.spec.sideNames, f.spec.sideLabels]).toEqual([['duo', 'duo'], ['duo (a)', 'duo (b)']]);
+    expect([events[0]!.side, events[0]!.actor, events[0]!.target, events[0]!['target_side']]).toEqual(['duo (a)', 'sword', 'sword', 'duo (b)']);
+    const g = fight(oneOnOne('sword', 'sword'), scripted(MISS, MISS, MISS, MISS, MISS, MISS));
+    const e2 = watch(g);
+    g.exchange(0, 1, 0, 'exchange');
+    expect([g.spec.sideLabels, e2[0]!.side, 'target_side' in e2[0]!]).toEqual([['a', 'b'], 'a', false]);
+  });
+});
