@@ -273,7 +273,9 @@ export const NO_CHECK = -1;
 /**
  * After `wounds` from one source: collapse at VIT <= 0, else one Continuation Check when VIT first
  * falls below half or this source dealt more than half the maximum: `resilience` dice, no Edge,
- * 0 dots = broke (stops attacking; leaves the fight). Returns the check's dots, or NO_CHECK.
+ * 0 dots = broke (stops attacking for the rest of the combat; out of the fight for winning, but a
+ * fight keeps it on the map). A broken character makes no further check. Returns the check's dots,
+ * or NO_CHECK.
  */
 export function afterWounds(c: Combatant, wounds: number, dice: Dice, knobs: ExchangeKnobs): number {
   if (wounds <= 0) return NO_CHECK;
@@ -281,6 +283,7 @@ export function afterWounds(c: Combatant, wounds: number, dice: Dice, knobs: Exc
     c.status = COLLAPSED;
     return NO_CHECK;
   }
+  if (c.status !== IN_FIGHT) return NO_CHECK;
   const firstBelowHalf = !c.belowHalf && c.vit * 2 < c.maxVit;
   if (firstBelowHalf) c.belowHalf = true;
   if (!knobs.continuation || !(firstBelowHalf || wounds * 2 > c.maxVit)) return NO_CHECK;
@@ -289,9 +292,9 @@ export function afterWounds(c: Combatant, wounds: number, dice: Dice, knobs: Exc
   return dots;
 }
 
-/** takeWounds then afterWounds. Returns the Wounds applied (0 if already out). */
+/** takeWounds then afterWounds. Returns the Wounds applied (0 if collapsed; a broken character still takes them). */
 export function applyWounds(c: Combatant, wounds: number, dice: Dice, knobs: ExchangeKnobs): number {
-  if (wounds <= 0 || c.status !== IN_FIGHT) return 0;
+  if (wounds <= 0 || c.status === COLLAPSED) return 0;
   takeWounds(c, wounds);
   afterWounds(c, wounds, dice, knobs);
   return wounds;

@@ -233,14 +233,18 @@ describe('Wounds', () => {
     expect(off.status).toBe(IN_FIGHT);
   });
 
-  it('applyWounds: Wounds then collapse or check; a character already out takes none', () => {
+  it('applyWounds: Wounds then collapse or check; a broken character takes them without a check; a collapsed one takes none', () => {
     const c = char();
     expect(applyWounds(c, 2, scripted(), KNOBS)).toBe(2);
     expect([c.vit, c.wounded]).toEqual([4, 2]);
     expect(applyWounds(c, 0, scripted(), KNOBS)).toBe(0);
     c.status = BROKE;
+    expect(applyWounds(c, 2, scripted(), KNOBS)).toBe(2); // VIT 2 of 6, first below half: no dice rolled (none scripted)
+    expect([c.vit, c.status]).toEqual([2, BROKE]);
+    expect(applyWounds(c, 2, scripted(), KNOBS)).toBe(2);
+    expect([c.vit, c.status]).toEqual([0, COLLAPSED]);
     expect(applyWounds(c, 2, scripted(), KNOBS)).toBe(0);
-    expect(c.vit).toBe(4);
+    expect(c.vit).toBe(0);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import type { Dice } from '../../../dice/dice.js';
 import type { TraceEvent, TraceObserver } from '../../trace.js';
-import { applyWounds, Combatant, IN_FIGHT, inflictConditions } from '../combatant.js';
+import { afterWounds, COLLAPSED, Combatant, IN_FIGHT, INFLICTED_PRONE, INFLICTED_REELING, inflictConditions, NO_CHECK, takeWounds } from '../combatant.js';
 import { attackEdge, CLASH, exchangeMargin, guardEdge, NO_RESPONSE, rollTotal, totalsToWounds, type ExchangeSpec } from '../rules.js';
 import { allowances, FightMap, metresToSpaces, rangeBand, spaces } from './map.js';
 import type { FightView } from './policies.js';
@@ -43,7 +43,12 @@ export class FightCore implements FightView {
   end = END_MAX_ROUNDS;
   /** The character whose turn it is. */
   active = -1;
+  /** A Continuation Check waiting for its trace event (after the event of the Wounds that caused it): who, and its dots. */
+  private checkOf = -1;
+  private checkDots = 0;
   protected readonly scratch: Mutable<ExchangeSpec>;
+  /** A side meets itself: trace events name the target's side too (its characters' names are the same on both sides). */
+  private readonly mirrored: boolean;
 
   constructor(readonly spec: ExchangeFightSpec, protected readonly dice: Dice) {
     const fs = spec.fighters;
@@ -62,6 +67,7 @@ export class FightCore implements FightView {
       return allowances(c.baseMovement, f.conditions.includes('slowed'), Math.max(c.athletics, c.acrobatics));
     }));
     this.map = new FightMap(spec.width, spec.height, spec.cells);
+    this.mirrored = spec.sideNames[0] === spec.sideNames[1];
     this.dealt = new Float64Array(n);
     this.taken = new Float64Array(n);
     this.adAttack = new Float64Array(n);
@@ -72,8 +78,14 @@ export class FightCore implements FightView {
     };
   }
 
+  /** Still fighting: neither collapsed nor broken (a side with none left loses). */
   inFight(f: number): boolean {
     return this.chars[f]!.status === IN_FIGHT;
+  }
+
+  /** On the map and taking turns: not collapsed (a broken character stays, withdraws and guards). */
+  onMap(f: number): boolean {
+    return this.chars[f]!.status !== COLLAPSED;
   }
 
   vit(f: number): number {
@@ -166,33 +178,67 @@ export class FightCore implements FightView {
     const w = totalsToWounds(s, aTotal, dTotal);
     if (w > 0) this.wound(f, t, w);
     else if (w < 0) this.wound(t, f, -w);
-    // Conditions the winner's weapon inflicts (Reeling, Prone), applied after the Exchange.
-    const m = exchangeMargin(response, aTotal, dTotal);
-    if (m > 0 && def.status === IN_FIGHT) inflictConditions(att, def, m, t === this.active);
-    else if (m < 0 && att.status === IN_FIGHT) inflictConditions(def, att, -m, f === this.active);
     if (this.observer !== null) {
       this.emit(f, t, action, {
         boost, response: RESPONSE_NAMES[response], rolls: { attack: [aTotal], response: response === NO_RESPONSE ? [] : [dTotal] },
         wounds: w > 0 ? w : 0, wounds_to_attacker: w < 0 ? -w : 0, state_after: this.stateName(f), target_state_after: this.stateName(t),
       });
+      this.traceCheck();
     }
+    // Conditions the winner's weapon inflicts (Reeling, Prone), applied after the Exchange (a broken
+    // loser still on the map too), unless that Exchange ended the fight.
+    const m = exchangeMargin(response, aTotal, dTotal);
+    if (!this.fightOver()) {
+      if (m > 0 && def.status !== COLLAPSED) this.inflict(f, t, inflictConditions(att, def, m, t === this.active));
+      else if (m < 0 && att.status !== COLLAPSED) this.inflict(t, f, inflictConditions(def, att, -m, f === this.active));
+    }
+  }
+
+  /** Trace events for the Conditions winner w's weapon just inflicted on loser l (INFLICTED_* bits), as the duel traces them. */
+  private inflict(w: number, l: number, bits: number): void {
+    if (this.observer === null || bits === 0) return;
+    const st = this.stateName(l);
+    if ((bits & INFLICTED_REELING) !== 0) this.emit(w, l, 'inflict', { condition: 'reeling', target_state_after: st });
+    if ((bits & INFLICTED_PRONE) !== 0) this.emit(w, l, 'inflict', { condition: 'prone', target_state_after: st });
+  }
+
+  /** The trace event of a Continuation Check made since the last call (after the event of the Wounds that caused it). */
+  traceCheck(): void {
+    const v = this.checkOf;
+    if (v < 0) return;
+    this.checkOf = -1;
+    const dots = this.checkDots;
+    this.emit(v, -1, 'continuation-check', { dots, result: dots === 0 ? 'fails: breaks off' : 'passes', state_after: this.stateName(v) });
   }
 
   /** Wounds from source s to victim v in a hit: a lingering weapon starts (or renews) that source of Lingering Harm. */
   wound(s: number, v: number, wounds: number): void {
-    if (wounds > 0 && this.chars[v]!.status === IN_FIGHT) this.chars[v]!.harmFrom(s, this.chars[s]!.lingering);
+    if (wounds > 0 && this.chars[v]!.status !== COLLAPSED) this.chars[v]!.harmFrom(s, this.chars[s]!.lingering);
     this.harm(s, v, wounds);
   }
 
-  /** Wounds from source s to victim v without starting Lingering Harm (its ticks), credited to s. */
+  /**
+   * Wounds from source s to victim v without starting Lingering Harm (its ticks), credited to s. A
+   * character that breaks leaves its side's count but stays on the map; one that collapses leaves the map.
+   */
   harm(s: number, v: number, wounds: number): void {
-    const applied = applyWounds(this.chars[v]!, wounds, this.dice, this.spec.knobs);
+    const c = this.chars[v]!;
+    const was = c.status;
+    // combatant.ts applyWounds, keeping the check's dots for the trace
+    const applied = wounds > 0 && was !== COLLAPSED ? wounds : 0;
+    if (applied > 0) {
+      takeWounds(c, wounds);
+      const dots = afterWounds(c, wounds, this.dice, this.spec.knobs);
+      if (dots !== NO_CHECK && this.observer !== null) {
+        this.checkOf = v;
+        this.checkDots = dots;
+      }
+    }
     this.dealt[s]! += applied;
     this.taken[v]! += applied;
-    if (applied > 0 && this.chars[v]!.status !== IN_FIGHT) {
-      this.map.clear(this.x[v]!, this.y[v]!);
-      this.inFightCount[this.sideOf[v]!]!--;
-    }
+    if (applied === 0) return;
+    if (was === IN_FIGHT && c.status !== IN_FIGHT) this.inFightCount[this.sideOf[v]!]!--;
+    if (c.status === COLLAPSED) this.map.clear(this.x[v]!, this.y[v]!);
   }
 
   /** Puts f on (x, y) without moving through the Spaces between (set-ups and tests). */
@@ -203,16 +249,17 @@ export class FightCore implements FightView {
     this.map.place(f, x, y);
   }
 
+  /** collapsed, broke, or active with its Conditions (active reeling prone ...), as in the duel's trace. */
   stateName(f: number): string {
-    return ['active', 'collapsed', 'broke'][this.chars[f]!.status]!;
+    return this.chars[f]!.stateWord();
   }
 
   protected emit(f: number, t: number, action: string, extra: Record<string, unknown>): void {
     const e: TraceEvent = {
-      round: this.round, side: this.spec.sideNames[this.sideOf[f]!]!, actor: this.spec.fighters[f]!.name, action,
+      round: this.round, side: this.spec.sideLabels[this.sideOf[f]!]!, actor: this.spec.fighters[f]!.name, action,
       x: this.x[f]!, y: this.y[f]!, vit: this.chars[f]!.vit, ready: this.chars[f]!.ready,
       ...(t >= 0 ? {
-        target: this.spec.fighters[t]!.name, target_x: this.x[t]!, target_y: this.y[t]!, target_vit: this.chars[t]!.vit,
+        target: this.spec.fighters[t]!.name, ...(this.mirrored ? { target_side: this.spec.sideLabels[this.sideOf[t]!]! } : {}), target_x: this.x[t]!, target_y: this.y[t]!, target_vit: this.chars[t]!.vit,
         distance_after: spaces(this.x[f]!, this.y[f]!, this.x[t]!, this.y[t]!),
       } : {}),
       ...extra,

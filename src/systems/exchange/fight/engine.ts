@@ -8,7 +8,7 @@
  * the Exchange's totals in ../rules.ts.
  */
 import type { Dice } from '../../../dice/dice.js';
-import { COLLAPSED, IN_FIGHT } from '../combatant.js';
+import { BROKE, COLLAPSED, IN_FIGHT } from '../combatant.js';
 import { FightCore, END_BROKE, END_COLLAPSE, END_MAX_ROUNDS } from './core.js';
 import { spaces } from './map.js';
 import { TurnOrder, type TurnTaker } from './order.js';
@@ -35,6 +35,11 @@ export class ExchangeFight extends FightCore implements TurnTaker {
     const s = this.spec;
     const side = s.openerSide >= 0 ? s.openerSide : this.dice.roll(2) - 1;
     const opener = s.openerFighter >= 0 ? s.openerFighter : s.units[side]![0]![0]!;
+    if (this.observer !== null) {
+      this.round = 1;
+      const how = s.openerFighter >= 0 ? 'named opener' : s.openerSide >= 0 ? 'opener side' : 'opener: random';
+      this.emit(opener, -1, 'initiative', { result: `${s.sideLabels[this.sideOf[opener]!]!} opens with ${s.fighters[opener]!.name} (${how})` });
+    }
     this.order.reset(opener);
     let due = side;
     this.winner = 2;
@@ -67,12 +72,17 @@ export class ExchangeFight extends FightCore implements TurnTaker {
     c.refresh();
     const stood = c.standUp();
     this.adMove[f]! += stood;
-    if (this.observer !== null) this.emit(f, -1, stood > 0 ? 'stand-up' : 'refresh', { ready: c.ready, cost: stood });
+    if (this.observer !== null) this.emit(f, -1, stood > 0 ? 'stand-up' : 'refresh', { ready: c.ready, cost: stood, state_after: this.stateName(f) });
     this.moveLeft = 0;
     this.modeChosen = false;
     let uses = c.attackSkill + 1;
+    let attacked = false;
     const ranged = c.ranged;
     for (let guard = 0; guard < 64 && c.status === IN_FIGHT && !this.fightOver(); guard++) {
+      // After its last possible attack of the turn (no proactive use left, or it cannot pay for one
+      // and keep its reserve) it walks no further towards enemies (seed 001: Orin moves, attacks, then
+      // uses the rest to reach cover; moving to cover is not modelled): the turn's movement ends.
+      if (attacked && (uses === 0 || c.attackBoost(c.attackSkill, c.baseCost, c.policy.reserve) < 0)) break;
       let t = chooseTarget(this, f, sp.move, this.spec.targeting[this.sideOf[f]!]!, this.focus);
       if (t < 0) break;
       if (ranged && sp.move === MOVE_KEEP_RANGE) this.keepRange(f, t);
@@ -83,9 +93,13 @@ export class ExchangeFight extends FightCore implements TurnTaker {
       if (t < 0) break;
       const boost = c.attackBoost(c.attackSkill, c.baseCost, c.policy.reserve);
       if (boost < 0) break;
+      if (!ranged) this.stepBack(f, t);
       uses--;
+      attacked = true;
       this.exchange(f, t, boost, 'exchange');
     }
+    // Broken (a failed Continuation Check, before or during this turn): seek safety with the movement left.
+    if (c.status === BROKE && !this.fightOver()) this.withdraw(f);
     // The first side out loses and the fight stops there: no end-of-turn effects after it (issue #10).
     if (!this.fightOver()) this.endTurn(f);
   }
@@ -108,12 +122,15 @@ export class ExchangeFight extends FightCore implements TurnTaker {
   /** Lingering Harm: 1 Wound from each source still affecting the character; then Reeling runs out. */
   endTurn(f: number): void {
     const c = this.chars[f]!;
-    for (let s = 0; s < this.count && c.status === IN_FIGHT; s++) {
+    for (let s = 0; s < this.count && c.status !== COLLAPSED; s++) {
       if (!c.harmDue(s)) continue;
       this.harm(s, f, 1);
-      if (this.observer !== null) this.emit(f, s, 'lingering-harm', { wounds: 1, state_after: this.stateName(f) });
+      if (this.observer !== null) {
+        this.emit(f, s, 'lingering-harm', { wounds: 1, state_after: this.stateName(f) });
+        this.traceCheck();
+      }
     }
-    if (c.status === IN_FIGHT) c.endTurn();
+    if (c.status !== COLLAPSED) c.endTurn();
   }
 
   /** The first movement of the turn picks the mode (policy) and pays it once. */
@@ -132,10 +149,10 @@ export class ExchangeFight extends FightCore implements TurnTaker {
 
   /** Close in until within `want` Spaces of t (and able to attack it). */
   private approach(f: number, t: number, want: number): void {
-    if (this.chars[f]!.prone) return;
     for (let guard = 0; guard < 400; guard++) {
       const d = spaces(this.x[f]!, this.y[f]!, this.x[t]!, this.y[t]!);
       if (d <= want && this.canAttack(f, t)) return;
+      if (!this.upright(f)) return;
       this.startMoving(f, d - want);
       if (this.moveLeft <= 0 || !this.step(f, this.x[t]!, this.y[t]!, 1)) return;
       if (this.chars[f]!.status !== IN_FIGHT || !this.inFight(t)) return;
@@ -150,16 +167,40 @@ export class ExchangeFight extends FightCore implements TurnTaker {
 
   /** Step away from the nearest enemy while some enemy's melee reach covers f. */
   private retreat(f: number): void {
-    if (this.chars[f]!.prone) return;
     for (let guard = 0; guard < 400 && this.engaged(f) && this.chars[f]!.status === IN_FIGHT; guard++) {
-      let e = -1;
-      for (let k = 0; k < this.count; k++) {
-        if (this.sideOf[k] === this.sideOf[f] || !this.inFight(k)) continue;
-        if (e < 0 || spaces(this.x[f]!, this.y[f]!, this.x[k]!, this.y[k]!) < spaces(this.x[f]!, this.y[f]!, this.x[e]!, this.y[e]!)) e = k;
-      }
+      if (!this.upright(f)) return;
+      const e = this.nearestFoe(f);
       if (e < 0) return;
       this.startMoving(f, 0);
       if (this.moveLeft <= 0 || !this.step(f, this.x[e]!, this.y[e]!, -1)) return;
+    }
+  }
+
+  /** The enemy still in the fight nearest to f (ties: listed first), or -1. */
+  private nearestFoe(f: number): number {
+    let e = -1;
+    for (let k = 0; k < this.count; k++) {
+      if (this.sideOf[k] === this.sideOf[f] || !this.inFight(k)) continue;
+      if (e < 0 || spaces(this.x[f]!, this.y[f]!, this.x[k]!, this.y[k]!) < spaces(this.x[f]!, this.y[f]!, this.x[e]!, this.y[e]!)) e = k;
+    }
+    return e;
+  }
+
+  /**
+   * A broken character seeks safety (seed 001, When You Fail: no free escape, normal movement
+   * costs): it Walks (0 AD, keeping its dice for Full Guard; a mode already paid this turn goes on)
+   * away from the nearest enemy still in the fight, standing first if Prone, step by step with
+   * Opportunity Attacks as usual, until its movement is used up or no step gets farther.
+   */
+  private withdraw(f: number): void {
+    const c = this.chars[f]!;
+    if (!this.modeChosen) {
+      this.moveLeft = this.allowance[f * 3]!;
+      this.modeChosen = true;
+    }
+    for (let guard = 0; guard < 400 && c.status === BROKE && this.moveLeft > 0; guard++) {
+      const e = this.nearestFoe(f);
+      if (e < 0 || !this.upright(f) || !this.step(f, this.x[e]!, this.y[e]!, -1)) return;
     }
   }
 
@@ -191,13 +232,84 @@ export class ExchangeFight extends FightCore implements TurnTaker {
       }
     }
     if (bx === x0 && by === y0) return false;
+    this.moveTo(f, bx, by);
+    return true;
+  }
+
+  /** f enters the neighbouring Space (x, y): one Space of movement, then Opportunity Attacks. */
+  private moveTo(f: number, x: number, y: number): void {
+    const x0 = this.x[f]!;
+    const y0 = this.y[f]!;
     this.map.clear(x0, y0);
-    this.x[f] = bx;
-    this.y[f] = by;
-    this.map.place(f, bx, by);
+    this.x[f] = x;
+    this.y[f] = y;
+    this.map.place(f, x, y);
     this.moveLeft--;
     if (this.observer !== null) this.emit(f, -1, 'move', { from_x: x0, from_y: y0 });
     this.opportunityAttacks(f, x0, y0);
+  }
+
+  /**
+   * Before a melee attack on t whose own melee weapon reaches f (so t could Clash back): when f's
+   * reach is longer, one step back to a Space from which f still attacks t (no worse cover) but t's
+   * weapon cannot reach (seed 001: "A spear can strike two Spaces away, but a Reach Rating 1 sword
+   * cannot Clash back from there"), taken only when it is free (Walk, or movement already paid
+   * this turn; not Prone) and no enemy's reach covers both Spaces (no Opportunity Attack).
+   * Neighbouring Spaces in order (rows, then columns, from the top left); the first that fits.
+   */
+  private stepBack(f: number, t: number): void {
+    const c = this.chars[f]!;
+    const x0 = this.x[f]!;
+    const y0 = this.y[f]!;
+    const tx = this.x[t]!;
+    const ty = this.y[t]!;
+    const rt = this.reach[t]!;
+    if (this.chars[t]!.ranged || this.reach[f]! <= rt || spaces(x0, y0, tx, ty) > rt || c.prone) return;
+    if (this.modeChosen ? this.moveLeft <= 0 : this.allowance[f * 3]! <= 0) return;
+    const cover = this.map.path(x0, y0, tx, ty);
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = x0 + dx;
+        const ny = y0 + dy;
+        if ((dx === 0 && dy === 0) || !this.map.free(nx, ny)) continue;
+        const d = spaces(nx, ny, tx, ty);
+        if (d <= rt || d > this.reach[f]! || this.map.path(nx, ny, tx, ty) > cover || this.opportunityRisk(f, x0, y0, nx, ny)) continue;
+        if (!this.modeChosen) {
+          this.moveLeft = this.allowance[f * 3]!;
+          this.modeChosen = true;
+        }
+        this.moveTo(f, nx, ny);
+        return;
+      }
+    }
+  }
+
+  /** Some enemy of f still fighting (melee, not Stunned) reaches both (x0, y0) and (x1, y1) with a clear path: a step between them gives it an Opportunity Attack. */
+  private opportunityRisk(f: number, x0: number, y0: number, x1: number, y1: number): boolean {
+    for (let e = 0; e < this.count; e++) {
+      const c = this.chars[e]!;
+      if (this.sideOf[e] === this.sideOf[f] || c.status !== IN_FIGHT || c.ranged || c.stunned) continue;
+      const ex = this.x[e]!;
+      const ey = this.y[e]!;
+      const r = this.reach[e]!;
+      if (spaces(ex, ey, x0, y0) <= r && spaces(ex, ey, x1, y1) <= r && this.map.path(ex, ey, x0, y0) !== FULL && this.map.path(ex, ey, x1, y1) !== FULL) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Before each step (approach, retreat): a Prone character (knocked Prone by an Opportunity Attack
+   * or a lost Clash this turn) stands up (1 AD, Slowed 2; the policy stands whenever it can
+   * pay) and returns true; false when it cannot pay and stays Prone. Seed 001 gives standing a cost
+   * and no way to move while Prone (its ground movement rules are not in the seed): it does not move.
+   */
+  private upright(f: number): boolean {
+    const c = this.chars[f]!;
+    if (!c.prone) return true;
+    const stood = c.standUp();
+    if (stood === 0) return false;
+    this.adMove[f]! += stood;
+    if (this.observer !== null) this.emit(f, -1, 'stand-up', { ready: c.ready, cost: stood, state_after: this.stateName(f) });
     return true;
   }
 
@@ -207,7 +319,7 @@ export class ExchangeFight extends FightCore implements TurnTaker {
    * (Stunned characters take no Reactions). No proactive use is spent.
    */
   private opportunityAttacks(f: number, x0: number, y0: number): void {
-    for (let e = 0; e < this.count && this.chars[f]!.status === IN_FIGHT; e++) {
+    for (let e = 0; e < this.count && this.chars[f]!.status !== COLLAPSED; e++) {
       const c = this.chars[e]!;
       if (this.sideOf[e] === this.sideOf[f] || c.status !== IN_FIGHT || c.ranged || c.stunned) continue;
       if (spaces(this.x[e]!, this.y[e]!, x0, y0) > this.reach[e]! || !this.canAttack(e, f)) continue;

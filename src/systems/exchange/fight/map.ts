@@ -1,7 +1,8 @@
 /**
  * Tactical Mode geometry (seed 001, Tactical Movement): 2 m Spaces, an adjacent diagonal counts
  * as one Space (Chebyshev distance), cover Spaces that block movement, and the attack path
- * (the Spaces a straight line crosses between attacker and target, Bresenham).
+ * (the Spaces a straight line crosses between attacker and target, Bresenham, drawn from both
+ * ends: the same cover whichever of the two attacks).
  */
 import { FULL, OPEN, PARTIAL } from './spec.js';
 
@@ -75,8 +76,21 @@ export class FightMap {
     this.occupant[y * this.width + x] = 0;
   }
 
-  /** The worst cover on the attack path (Spaces strictly between the two ends): OPEN, PARTIAL or FULL. */
+  /**
+   * The worst cover on the attack path (Spaces strictly between the two ends): OPEN, PARTIAL or FULL.
+   * A Bresenham line crosses different Spaces depending on the end it starts from, so both lines are
+   * drawn and the worse cover counts: the answer is the same both ways (seed 001: cover between two
+   * characters, a Clash back along the same path).
+   */
   path(x0: number, y0: number, x1: number, y1: number): number {
+    const a = this.line(x0, y0, x1, y1);
+    if (a === FULL) return FULL;
+    const b = this.line(x1, y1, x0, y0);
+    return b > a ? b : a;
+  }
+
+  /** The worst cover on the Bresenham line from (x0, y0) to (x1, y1), ends excluded. */
+  private line(x0: number, y0: number, x1: number, y1: number): number {
     const dx = Math.abs(x1 - x0);
     const dy = -Math.abs(y1 - y0);
     const sx = x0 < x1 ? 1 : -1;

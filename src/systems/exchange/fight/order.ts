@@ -7,8 +7,8 @@
 
 /** What the scheduler needs from a fight. */
 export interface TurnTaker {
-  /** Can this character still take turns (in the fight)? */
-  inFight(f: number): boolean;
+  /** Can this character still take turns (on the map: in the fight, or broken and seeking safety)? */
+  onMap(f: number): boolean;
   takeTurn(f: number): void;
   fightOver(): boolean;
   /** The side's order policy: which of the `n` candidate units (in the side's current order) goes now; returns an index < n. */
@@ -57,7 +57,7 @@ export class TurnOrder {
 
   private unitHasTurns(s: number, u: number, t: TurnTaker): boolean {
     const m = this.units[s]![u]!;
-    for (let i = 0; i < m.length; i++) if (this.acted[m[i]!] === 0 && t.inFight(m[i]!)) return true;
+    for (let i = 0; i < m.length; i++) if (this.acted[m[i]!] === 0 && t.onMap(m[i]!)) return true;
     return false;
   }
 
@@ -95,7 +95,7 @@ export class TurnOrder {
       const u = this.candidates[t.pickUnit(s, this.candidates, n)]!;
       const m = this.units[s]![u]!;
       for (let i = 0; i < m.length && !t.fightOver(); i++) {
-        if (this.acted[m[i]!] === 0 && t.inFight(m[i]!)) this.turn(m[i]!, t);
+        if (this.acted[m[i]!] === 0 && t.onMap(m[i]!)) this.turn(m[i]!, t);
       }
       due = 1 - s;
     }

@@ -11,7 +11,10 @@ export interface FightView {
   readonly sideOf: Int8Array;
   readonly x: Int16Array;
   readonly y: Int16Array;
+  /** Still fighting (not collapsed, not broken): the only characters policies target or protect. */
   inFight(f: number): boolean;
+  /** Still taking turns (not collapsed). */
+  onMap(f: number): boolean;
   vit(f: number): number;
   ready(f: number): number;
 }
@@ -89,7 +92,7 @@ export function pickFreshest(v: FightView, units: readonly (readonly number[])[]
     const m = units[candidates[i]!]!;
     for (let k = 0; k < m.length; k++) {
       const f = m[k]!;
-      if (acted[f] === 0 && v.inFight(f)) {
+      if (acted[f] === 0 && v.onMap(f)) {
         if (v.ready(f) > bestReady) {
           bestReady = v.ready(f);
           best = i;

@@ -186,7 +186,7 @@ export function compileFight(study: ExchangeFightStudy, a: string, b: string, kn
   const [openerSide, openerFighter] = openerOf(study, a, b, knobOpener ?? study.fight.opener)!;
   const tactic = (side: string) => study.fight.tactics[side] ?? { targeting: 'nearest' as const, order: 'listed' as const };
   return {
-    fighters, sideNames: [a, b], units, unitNames, width: study.fight.map[0], height: study.fight.map[1], cells: cells(study),
+    fighters, sideNames: [a, b], sideLabels: a === b ? [`${a} (a)`, `${b} (b)`] : [a, b], units, unitNames, width: study.fight.map[0], height: study.fight.map[1], cells: cells(study),
     openerSide, openerFighter, maxRounds: study.fight.maxRounds, knobs,
     targeting: [TARGET_CODES[tactic(a).targeting], TARGET_CODES[tactic(b).targeting]],
     order: [ORDER_CODES[tactic(a).order], ORDER_CODES[tactic(b).order]],

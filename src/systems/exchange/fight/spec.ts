@@ -45,6 +45,8 @@ export interface ExchangeFightSpec {
   /** Side a's characters first, then side b's, each in listed order. */
   readonly fighters: readonly FighterSpec[];
   readonly sideNames: readonly [string, string];
+  /** The sides as traces name them: the side names, or `name (a)` / `name (b)` when a side meets itself. */
+  readonly sideLabels: readonly [string, string];
   /** units[side][u] = fighter indices of one turn unit (a character, or an NPC group in member order). */
   readonly units: readonly (readonly (readonly number[])[])[];
   readonly unitNames: readonly (readonly string[])[];

@@ -82,6 +82,9 @@ describe('the responses of an Exchange in a fight', () => {
       boost: 0, response: 'clash', rolls: { attack: [0], response: [2] }, wounds: 0, wounds_to_attacker: 5, state_after: 'broke', target_state_after: 'active',
     });
     expect([f.standing(0), f.fightOver()]).toEqual([0, true]);
+    // then the check itself, as the duel traces it
+    expect(events.map((e) => e.action)).toEqual(['exchange', 'continuation-check']);
+    expect([events[1]!.actor, events[1]!['dots'], events[1]!['result'], events[1]!['state_after']]).toEqual(['mira', 0, 'fails: breaks off', 'broke']);
   });
 
   it('only a weapon of the same kind may Clash: a sword Full Guards a bow\'s shot, a bow Full Guards a sword even when adjacent', () => {
@@ -126,6 +129,38 @@ describe('Conditions after an Exchange (the winner\'s weapon)', () => {
     const f = make(['mira', 'rook-trip'], [MISS, CRIT]);
     f.exchange(0, 1, 0, 'exchange');
     expect([f.chars[0]!.prone, f.attackEdge(1, 0)]).toEqual([true, 1]);
+  });
+
+  it('traced as the duel traces them: an inflict event per Condition after the Exchange, state words with the Conditions', () => {
+    // the winner's weapon knocks Mira Reeling and Prone (margin 2); a check passed is traced too
+    const trip = make(['mira', 'rook-trip'], [MISS, CRIT]);
+    const e1 = watch(trip);
+    trip.exchange(0, 1, 0, 'exchange');
+    expect(e1.map((e) => [e.action, e.actor, e.target, e['condition'], e['target_state_after']])).toEqual([
+      ['exchange', 'mira', 'rook-trip', undefined, 'active'],
+      ['inflict', 'rook-trip', 'mira', 'prone', 'active prone'],
+    ]);
+    const reel = make(['mira', 'rook-reel'], [MISS, CRIT]);
+    const e2 = watch(reel);
+    reel.exchange(0, 1, 0, 'exchange');
+    expect(e2.slice(1).map((e) => [e.action, e['condition'], e['target_state_after']])).toEqual([['inflict', 'reeling', 'active reeling']]);
+    expect(reel.stateName(0)).toBe('active reeling');
+  });
+
+  it('a passed Continuation Check is traced after the Wounds; the opening side is traced as initiative', () => {
+    // Mira 1 die: Miss; Rook's 1-die Clash: Critical: 2 + 5 - 0 = 7 -> 5 Wounds, Mira VIT 1: check with 2 dice, Hit Miss: 1 dot, passes
+    const f = fight(oneOnOne('mira', 'rook'), scripted(MISS, CRIT, HIT, MISS));
+    const events = watch(f);
+    f.chars[1]!.ready = 1;
+    f.exchange(0, 1, 0, 'exchange');
+    expect(events.map((e) => [e.action, e.actor, e['dots'], e['result'], e['state_after']])).toEqual([
+      ['exchange', 'mira', undefined, undefined, 'active'],
+      ['continuation-check', 'mira', 1, 'passes', 'active'],
+    ]);
+    const g = fight(oneOnOne('mira', 'rook', 'fight: { map: [20, 9], distance: 1, opener: b, maxRounds: 1 }'), scripted(...Array<number>(200).fill(MISS)));
+    const w = watch(g);
+    g.play();
+    expect([w[0]!.action, w[0]!.actor, w[0]!['result']]).toEqual(['initiative', 'rook', 'b opens with rook (opener side)']);
   });
 
   it('a character the Exchange took out gains no Condition (attacker or defender)', () => {
@@ -197,5 +232,19 @@ describe('targets and movement allowances', () => {
     expect(Array.from(f.allowance.subarray(0, 3))).toEqual([5, 10, 17]);
     f.takeTurn(0);
     expect([f.adMove[0], dist(f, 0, 1)]).toEqual([2, 1]);
+  });
+});
+
+describe('a side meeting itself in traces', () => {
+  it('names the two copies `side (a)` and `side (b)`, and every target\'s side; other matchups keep their names', () => {
+    const f = fight('sides:\n  duo: [{ loadout: sword, policy: all-in }]\nfight: { map: [20, 9], distance: 1, opener: a }\nmatchups: [{ a: duo, b: duo }]\n', scripted(MISS, MISS, MISS, MISS, MISS, MISS));
+    const events = watch(f);
+    f.exchange(0, 1, 0, 'exchange');
+    expect([f.spec.sideNames, f.spec.sideLabels]).toEqual([['duo', 'duo'], ['duo (a)', 'duo (b)']]);
+    expect([events[0]!.side, events[0]!.actor, events[0]!.target, events[0]!['target_side']]).toEqual(['duo (a)', 'sword', 'sword', 'duo (b)']);
+    const g = fight(oneOnOne('sword', 'sword'), scripted(MISS, MISS, MISS, MISS, MISS, MISS));
+    const e2 = watch(g);
+    g.exchange(0, 1, 0, 'exchange');
+    expect([g.spec.sideLabels, e2[0]!.side, 'target_side' in e2[0]!]).toEqual([['a', 'b'], 'a', false]);
   });
 });

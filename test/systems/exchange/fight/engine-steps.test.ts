@@ -218,3 +218,88 @@ describe('Opportunity Attacks after a step', () => {
     expect([...at(wall, 0), named(e3, 'opportunity-attack').length]).toEqual([11, 3, 0]);
   });
 });
+
+describe('knocked Prone while moving', () => {
+  const TRIP = {
+    ...EXTRA,
+    weapons: `${EXTRA.weapons}  trip-halberd: { kind: melee, baseAttackCost: 1, damage: 1, vitalCap: 1, reach: 3, inflicts: { prone: { margin: 1 } } }\n`,
+    loadouts: `${EXTRA.loadouts}  trip: { character: duelist, weapon: trip-halberd, armour: leather }\n`,
+  };
+  /**
+   * Sera (Melee 0, a sword, Walk 5 Spaces) walks at a tripping halberd 6 Spaces away; the halberd
+   * (1 Ready AD: one Opportunity Attack, no Boost) strikes at the step 3 -> 2 with a CRIT against
+   * her Full Guard of two Misses (1 die + Advantage): 2 Wounds, Prone.
+   */
+  function trip(ready: number): [ExchangeFight, TraceEvent[]] {
+    const f = fightWith(TRIP, oneOnOne('sera-sword', 'trip', 'fight: { map: [20, 9], distance: 6, opener: a }'), scripted(CRIT, MISS, MISS, ...Array<number>(12).fill(MISS)));
+    f.chars[0]!.ready = ready;
+    f.chars[1]!.ready = 1;
+    const events = watch(f);
+    f.takeTurn(0);
+    return [f, events];
+  }
+
+  it('stands up for 1 AD at once and walks on with the movement left', () => {
+    const [f, events] = trip(5); // 5 - 1 (Full Guard) - 2 (the Wounds take Ready AD) - 1 (standing) = 1 left: the attack
+    const actions = events.map((e) => e.action);
+    expect(actions.slice(0, 9)).toEqual(['refresh', 'move', 'move', 'move', 'move', 'opportunity-attack', 'inflict', 'stand-up', 'move']);
+    expect([f.chars[0]!.prone, dist(f, 0, 1), f.adMove[0]]).toEqual([false, 1, 1]);
+    expect(named(events, 'exchange')).toHaveLength(1);
+  });
+
+  it('stops where it fell when it cannot pay to stand', () => {
+    const [f, events] = trip(1); // the Full Guard takes her last Ready AD
+    expect(events.map((e) => e.action)).toEqual(['refresh', 'move', 'move', 'move', 'move', 'opportunity-attack', 'inflict']);
+    expect([f.chars[0]!.prone, dist(f, 0, 1), f.adMove[0]]).toEqual([true, 2, 0]);
+  });
+
+  it('a keep-range shooter tripped while retreating stands and goes on, or stays where it fell', () => {
+    // a bow 1 Space from the halberd retreats: the step 1 -> 2 stays in reach: Opportunity Attack, Prone
+    const run = (ready: number) => {
+      const f = fightWith(TRIP, oneOnOne('sera', 'trip'), scripted(CRIT, MISS, MISS, ...Array<number>(12).fill(MISS)));
+      f.chars[0]!.ready = ready;
+      f.chars[1]!.ready = 1;
+      const events = watch(f);
+      f.takeTurn(0);
+      return [f.chars[0]!.prone, dist(f, 0, 1), events.map((e) => e.action).slice(0, 6)];
+    };
+    expect(run(5)).toEqual([false, 4, ['refresh', 'move', 'opportunity-attack', 'inflict', 'stand-up', 'move']]);
+    expect(run(1)).toEqual([true, 2, ['refresh', 'move', 'opportunity-attack', 'inflict']]);
+  });
+});
+
+const EXTRA_POST = {
+  characters: '  post: { vitality: 6, agility: 3, resilience: 2, melee: 2, baseMovement: 0 }\n',
+  loadouts: '  post-spear: { character: post, weapon: spear }\n',
+};
+
+describe('a longer reach steps back before attacking', () => {
+  const SPEAR_VS = (b: string) => `sides:\n  a: [{ loadout: spear, policy: all-in }]\n  b: [${b}]\nfight: { map: [20, 9], distance: 1, opener: a, groups: none }\nmatchups: [{ a: a, b: b }]\n`;
+  function firstAttack(f: ExchangeFight): [string[], unknown, unknown] {
+    f.put(0, 8, 4);
+    f.put(1, 9, 4);
+    const events = watch(f);
+    f.takeTurn(0);
+    const i = events.findIndex((e) => e.action === 'exchange');
+    return [events.slice(0, i + 1).map((e) => e.action), events[i]!['response'], events[i]!.distance_after];
+  }
+
+  it('a spear next to a sword steps back one free Space (Walk, leaving the sword\'s reach: no Opportunity Attack): the sword cannot Clash', () => {
+    const f = fight(SPEAR_VS('{ loadout: sword, policy: all-in }'), scripted(...misses(60)));
+    expect(firstAttack(f)).toEqual([['refresh', 'move', 'exchange'], 'full-guard', 2]);
+    expect([f.x[0], f.y[0], f.adMove[0]]).toEqual([7, 3, 0]);
+  });
+
+  it('not when another enemy\'s reach covers both Spaces (an Opportunity Attack), nor without free movement', () => {
+    const f = fight(SPEAR_VS('{ loadout: sword, policy: all-in }, { loadout: spear, policy: all-in }'), scripted(...misses(60)));
+    f.put(2, 6, 4); // a second spear: reach 2 covers (8, 4) and every Space 2 from the sword
+    expect(firstAttack(f)).toEqual([['refresh', 'exchange'], 'clash', 1]);
+    const g = fightWith(EXTRA_POST, SPEAR_VS('{ loadout: sword, policy: all-in }').replace('loadout: spear', 'loadout: post-spear'), scripted(...misses(60)));
+    expect(firstAttack(g)).toEqual([['refresh', 'exchange'], 'clash', 1]);
+  });
+
+  it('a reach no longer than the enemy\'s does not step back (sword against sword)', () => {
+    const f = fight(SPEAR_VS('{ loadout: sword, policy: all-in }').replace('loadout: spear', 'loadout: sword'), scripted(...misses(60)));
+    expect(firstAttack(f)).toEqual([['refresh', 'exchange'], 'clash', 1]);
+  });
+});

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { RngDice, scripted } from '../../../../src/dice/dice.js';
 import { deriveStream, Xoshiro128ss } from '../../../../src/dice/rng.js';
-import { COLLAPSED } from '../../../../src/systems/exchange/combatant.js';
+import { BROKE, COLLAPSED } from '../../../../src/systems/exchange/combatant.js';
 import { END_BROKE, END_COLLAPSE, END_MAX_ROUNDS, type ExchangeFight } from '../../../../src/systems/exchange/fight/engine.js';
 import { spaces } from '../../../../src/systems/exchange/fight/map.js';
 import type { TraceEvent } from '../../../../src/systems/trace.js';
@@ -63,10 +63,11 @@ describe('a whole fight (play)', () => {
   });
 
   it('opener random: a d2 picks the opening side (2: b), and b\'s character attacks a\'s first character', () => {
-    const f = fight(duel('fight: { map: [20, 9], distance: 1, opener: random }'), scripted(2, CRIT, CRIT, CRIT, ...misses(3)));
+    // the spear steps back out of the sword's reach first, so the sword Full Guards (3 dice + 1 for Advantage)
+    const f = fight(duel('fight: { map: [20, 9], distance: 1, opener: random }'), scripted(2, CRIT, CRIT, CRIT, ...misses(4)));
     const w = watch(f);
     f.play();
-    expect([f.winner, w.events[0]!.actor, w.events[1]!.target]).toEqual([1, 'spear', 'sword']);
+    expect([f.winner, w.events[0]!.actor, actions(w, 'exchange')[0]!.target]).toEqual([1, 'spear', 'sword']);
     const g = fight(duel('fight: { map: [20, 9], distance: 1, opener: random }'), scripted(1, CRIT, CRIT, CRIT, ...misses(3)));
     g.play();
     expect(g.winner).toBe(0);
@@ -202,5 +203,91 @@ describe('a turn', () => {
     g.chars[2]!.vit = 1; // the first tick takes it out
     g.endTurn(2);
     expect([ticks(wg), g.dealt[0], g.dealt[1]]).toEqual([[['sword', 'dagger#1', 1, 'collapsed']], 2, 1]);
+  });
+});
+
+describe('a broken character stays on the map (seed 001, When You Fail)', () => {
+  // a: two swords, b: a spear. sword#1 takes 4 Wounds from the spear (VIT 6 -> 2, first below half,
+  // more than half at once): one check with 2 dice, Miss Miss: broke.
+  const TWO = 'sides:\n  a: [{ loadout: sword, count: 2, policy: all-in }]\n  b: [{ loadout: spear, policy: all-in }]\nfight: { map: [20, 9], distance: 1, opener: a, groups: none }\nmatchups: [{ a: a, b: b }]\n';
+  function broken(...faces: number[]): ExchangeFight {
+    const f = fight(TWO, scripted(MISS, MISS, ...faces));
+    f.put(0, 8, 4);
+    f.put(1, 7, 2);
+    f.put(2, 9, 4);
+    f.harm(2, 0, 4);
+    return f;
+  }
+
+  it('keeps its Space, leaves its side\'s count; the side fights on; enemies target the one still fighting', () => {
+    const f = broken();
+    expect([f.chars[0]!.status, f.onMap(0), f.inFight(0), f.map.occupant[4 * 20 + 8], f.standing(0), f.fightOver()]).toEqual([BROKE, true, false, 1, 1, false]);
+    expect(f.map.free(8, 4)).toBe(false);
+    expect(f.nearestAttackable(2)).toBe(1); // sword#1 is nearer (1 Space, sword#2 2) but out of the fight for winning
+  });
+
+  it('on its turn it makes no attack and withdraws with its Walk, away from the enemy, Opportunity Attacks as usual', () => {
+    // the step (8,4) -> (7,...) stays inside the spear's reach 2: Opportunity Attack (spear 3 dice: Misses), Full Guard (Misses)
+    const f = broken(...misses(12));
+    const w = watch(f);
+    f.takeTurn(0);
+    expect(actions(w, 'exchange')).toEqual([]);
+    expect(actions(w, 'opportunity-attack').map((e) => [e.actor, e['response']])).toEqual([['spear', 'full-guard']]);
+    expect([actions(w, 'move').length, f.adAttack[0], f.adMove[0]]).toEqual([5, 0, 0]);
+    expect(dist(f, 0, 2)).toBeGreaterThan(3);
+    expect(f.chars[0]!.status).toBe(BROKE);
+  });
+
+  it('Full Guards when attacked even where a Clash would be legal, and collapses from further Wounds; it still takes turns', () => {
+    const f = broken(...misses(8));
+    const w = watch(f);
+    f.exchange(2, 0, 0, 'exchange');
+    expect(w.events[0]!['response']).toBe('full-guard');
+    f.harm(2, 0, 2);
+    expect([f.chars[0]!.status, f.onMap(0), f.map.free(8, 4), f.standing(0)]).toEqual([COLLAPSED, false, true, 1]);
+    const g = fight(TWO, new RngDice(new Xoshiro128ss(deriveStream(3))));
+    g.harm(2, 0, 4); // Miss Miss unlikely from the RNG: break it by hand if it passed
+    if (g.chars[0]!.status !== BROKE) {
+      g.chars[0]!.status = BROKE;
+      g.inFightCount[0]!--;
+    }
+    const v = watch(g);
+    g.order.reset(1);
+    g.order.playRound(0, -1, g);
+    expect(v.events.filter((e) => e.actor === 'sword#1').map((e) => e.action)[0]).toBe('refresh');
+  });
+});
+
+describe('after the last attack of the turn', () => {
+  // a's sword next to b's first sword (VIT 1, no Ready AD: No Response), b's second sword 4 Spaces off
+  const TWO_B = (a: string) => `sides:\n  a: [{ loadout: ${a}, policy: all-in }]\n  b: [{ loadout: sword, count: 2, policy: all-in }]\nfight: { map: [20, 9], distance: 1, opener: a, groups: none }\nmatchups: [{ a: a, b: b }]\n`;
+  function setUp(a: string, extra = false): ExchangeFight {
+    const f = extra ? fightWith(EXTRA, TWO_B(a), scripted(CRIT, CRIT, CRIT, ...misses(12))) : fight(TWO_B(a), scripted(CRIT, CRIT, CRIT, ...misses(12)));
+    f.put(0, 8, 4);
+    f.put(1, 9, 4);
+    f.put(2, 13, 4);
+    f.chars[1]!.vit = 1;
+    f.chars[1]!.ready = 0;
+    return f;
+  }
+
+  it('no proactive use left (Melee 0: one use): it does not walk on towards the next enemy', () => {
+    const f = setUp('sera-sword', true);
+    const w = watch(f);
+    f.takeTurn(0);
+    expect([f.chars[1]!.status, actions(w, 'exchange').length, actions(w, 'move').length, f.x[0], f.y[0]]).toEqual([COLLAPSED, 1, 0, 8, 4]);
+  });
+
+  it('no Ready AD for another attack: it stops there too; with both left it walks on', () => {
+    const f = setUp('sword');
+    f.chars[0]!.ready = 1; // one unboosted attack
+    const w = watch(f);
+    f.takeTurn(0);
+    expect([f.chars[1]!.status, actions(w, 'exchange').length, actions(w, 'move').length, f.x[0]]).toEqual([COLLAPSED, 1, 0, 8]);
+    const g = setUp('sword');
+    g.chars[0]!.ready = 4; // the first attack takes 3 (Boost 2): 1 left for a second
+    const v = watch(g);
+    g.takeTurn(0);
+    expect(actions(v, 'move').length).toBeGreaterThan(0);
   });
 });

@@ -7,7 +7,7 @@ import { formUnits } from '../../../../src/systems/exchange/fight/setup.js';
 class Table implements TurnTaker {
   readonly log: string[] = [];
   constructor(readonly names: string[], readonly units: number[][][], readonly picks: string[][] = [[], []], readonly out = new Set<number>()) {}
-  inFight(f: number): boolean {
+  onMap(f: number): boolean {
     return !this.out.has(f);
   }
   takeTurn(f: number): void {

@@ -7,6 +7,7 @@ import { ExchangeFight as ExchangeFightEngine, type ExchangeFight } from '../../
 import { allowances, rangeBand, spaces, sprintDisadvantage } from '../../../../src/systems/exchange/fight/map.js';
 import { DEFAULT_EXCHANGE_KNOBS } from '../../../../src/systems/exchange/rules.js';
 import type { TraceEvent } from '../../../../src/systems/trace.js';
+import { FULL } from '../../../../src/systems/exchange/fight/spec.js';
 import { CRIT, fight, HIT, MISS, oneOnOne } from './helpers.js';
 
 const rng = () => new RngDice(new Xoshiro128ss(deriveStream(7)));
@@ -87,6 +88,32 @@ describe('Ranged targets', () => {
     expect(p.attackEdge(0, 1)).toBe(-1);
     const q = fight(oneOnOne('bow', 'bow', 'fight: { map: [20, 9], distance: 6, opener: a, cover: [{ at: [9, 4], kind: full }] }'), rng());
     expect(q.canAttack(0, 1)).toBe(false);
+  });
+
+  it('cover between two characters is the same both ways: the Bresenham line is drawn from each end, the worse cover counts', () => {
+    // (8,4) -> (10,5) crosses (9,5); (10,5) -> (8,4) crosses (9,4): cover on either Space counts for both.
+    for (const at of ['[9, 5]', '[9, 4]']) {
+      const f = fight(oneOnOne('spear', 'spear', `fight: { map: [20, 9], distance: 2, opener: a, cover: [{ at: ${at}, kind: full }] }`), rng());
+      f.put(0, 8, 4);
+      f.put(1, 10, 5);
+      expect([f.map.path(8, 4, 10, 5), f.map.path(10, 5, 8, 4)]).toEqual([FULL, FULL]);
+      expect([f.canAttack(0, 1), f.canAttack(1, 0)]).toEqual([false, false]);
+      const p = fight(oneOnOne('bow', 'bow', `fight: { map: [20, 9], distance: 2, opener: a, cover: [{ at: ${at}, kind: partial }] }`), rng());
+      p.put(0, 8, 4);
+      p.put(1, 10, 5);
+      expect([p.canAttack(0, 1), p.canAttack(1, 0), p.attackEdge(0, 1), p.attackEdge(1, 0)]).toEqual([true, true, -1, -1]);
+    }
+  });
+
+  it('partial cover on the line drawn from the target\'s end still gives the shot and the Clash back Disadvantage', () => {
+    const f = fight(oneOnOne('bow', 'bow', 'fight: { map: [20, 9], distance: 2, opener: a, cover: [{ at: [9, 4], kind: partial }] }'), scripted(CRIT, MISS, CRIT, MISS));
+    f.put(0, 8, 4);
+    f.put(1, 10, 5);
+    f.chars[1]!.ready = 1; // a Clash of one die, no Boost
+    const events = watch(f);
+    f.exchange(0, 1, 0, 'exchange'); // the shot: CRIT and MISS, the highest dropped: 0 dots; the Clash likewise
+    expect(events[0]!['response']).toBe('clash');
+    expect(events[0]!['rolls']).toEqual({ attack: [0], response: [0] });
   });
 
   it('shooting while engaged in melee has Disadvantage, only when an enemy\'s melee reach covers the shooter', () => {

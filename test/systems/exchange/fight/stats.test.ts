@@ -10,6 +10,8 @@ import { deriveStream } from '../../../../src/dice/rng.js';
 import { exchangeDuelDice } from '../../../../src/systems/exchange/duel-kernel.js';
 import { exchangeDuel } from '../../../../src/systems/exchange/duel-mode.js';
 import { exchangeFightDice } from '../../../../src/systems/exchange/fight/kernel.js';
+import { exchangeFight } from '../../../../src/systems/exchange/fight/mode.js';
+import type { ExchangeFightStudy } from '../../../../src/systems/exchange/fight/schema.js';
 import type { ExchangeFightSpec } from '../../../../src/systems/exchange/fight/spec.js';
 import type { ExchangeDuelStudy } from '../../../../src/systems/exchange/schema.js';
 import type { Kernel } from '../../../../src/systems/types.js';
@@ -46,11 +48,21 @@ describe('one character a side at distance 1 is today\'s exchange duel', () => {
 });
 
 describe('distance, reach and movement change the fight', () => {
-  it('a spear that opens from two Spaces wins more often than from one: the sword cannot Clash back from there', () => {
-    const near = fightTally(oneEach('spear', 'sword', 'fight: { map: [12, 5], distance: 1, opener: a }'), 21);
+  it('a spear that opens from two Spaces wins more often than a spear that cannot move from one: the sword cannot Clash back from there', () => {
+    // Base Movement 0: it cannot take the free step back from the sword (it would from one Space with a Walk)
+    const rooted = validate(parseStudy('test.yaml', PARTS.replace('characters:\n', 'characters:\n  rooted: { vitality: 6, strength: 2, agility: 3, resilience: 2, melee: 2, ranged: 2, acrobatics: 1, athletics: 1, baseMovement: 0 }\n')
+      .replace('loadouts:\n', 'loadouts:\n  rooted-spear: { character: rooted, weapon: spear, armour: leather }\n')
+      + 'sides:\n  a: [{ loadout: rooted-spear, policy: reserve-1 }]\n  b: [{ loadout: sword, policy: reserve-1 }]\nfight: { map: [12, 5], distance: 1, opener: a }\nmatchups: [{ a: a, b: b }]\n'), exchangeFight.schema) as ExchangeFightStudy;
+    const near = fightTally(exchangeFight.plan(rooted, N)[0]!.spec, 21);
     const far = fightTally(oneEach('spear', 'sword', 'fight: { map: [12, 5], distance: 2, opener: a }'), 22);
     const [p, q] = [near[0]! / N, far[0]! / N];
     expect(q - p).toBeGreaterThan(SE_MULTIPLE * Math.sqrt(rateSe(p, N) ** 2 + rateSe(q, N) ** 2));
+  });
+
+  it('a spear next to a sword steps back first (a free Walk, no Opportunity Attack): it wins as often as from two Spaces (4 SE)', () => {
+    const near = fightTally(oneEach('spear', 'sword', 'fight: { map: [12, 5], distance: 1, opener: a }'), 21);
+    const far = fightTally(oneEach('spear', 'sword', 'fight: { map: [12, 5], distance: 2, opener: a }'), 22);
+    expectRatesAgree(near[0]! / N, N, far[0]! / N, N, 'spear wins from one Space and from two');
   });
 
   it('two swords: an opener that must Run in (1 AD) wins less often than at distance 1; from 30 Spaces both Walk until b must Sprint in (2 AD)', () => {

@@ -29,7 +29,7 @@ describe('trace', () => {
         const fight = p.fight;
         const seen = new Set<number>();
         for (let f = 0; f < fight.count; f++) {
-          if (!fight.inFight(f)) continue;
+          if (!fight.onMap(f)) continue;
           const at = fight.y[f]! * spec.width + fight.x[f]!;
           if (seen.has(at) || fight.map.occupant[at] !== f + 1 || spec.cells[at] !== 0) problems.push(`fighter ${f} at ${fight.x[f]},${fight.y[f]}`);
           seen.add(at);
