@@ -4,6 +4,7 @@
  * The turn and movement half is engine.ts.
  */
 import type { Dice } from '../../../dice/dice.js';
+import { takeRolls } from '../../../dice/recording-dice.js';
 import type { TraceEvent, TraceObserver } from '../../trace.js';
 import { afterWounds, COLLAPSED, Combatant, IN_FIGHT, INFLICTED_PRONE, INFLICTED_REELING, inflictConditions, NO_CHECK, takeWounds } from '../combatant.js';
 import { attackEdge, CLASH, exchangeMargin, guardEdge, NO_RESPONSE, rollTotal, totalsToWounds, type ExchangeSpec } from '../rules.js';
@@ -50,7 +51,7 @@ export class FightCore implements FightView {
   /** A side meets itself: trace events name the target's side too (its characters' names are the same on both sides). */
   private readonly mirrored: boolean;
 
-  constructor(readonly spec: ExchangeFightSpec, protected readonly dice: Dice) {
+  constructor(readonly spec: ExchangeFightSpec, public dice: Dice) {
     const fs = spec.fighters;
     const n = fs.length;
     this.count = n;
@@ -157,7 +158,10 @@ export class FightCore implements FightView {
     const paid = att.cost(att.baseCost + boost);
     att.pay(paid);
     this.adAttack[f]! += paid;
+    // Traced (the kernel records the dice): the faces of this attack's roll and of the response's.
+    if (this.observer !== null) takeRolls(this.dice);
     const aTotal = rollTotal(this.dice, att.baseCost + boost, this.attackEdge(f, t), this.spec.knobs);
+    const aRolls = this.observer !== null ? takeRolls(this.dice) : null;
     const clashLegal = def.ranged === att.ranged && this.canAttack(t, f);
     const response = def.chooseResponse(clashLegal);
     let dTotal = 0;
@@ -169,6 +173,7 @@ export class FightCore implements FightView {
       const edge = response === CLASH ? this.attackEdge(t, f) : guardEdge(def.disadvantaged);
       dTotal = rollTotal(this.dice, n, edge, this.spec.knobs);
     }
+    const dRolls = this.observer !== null && response !== NO_RESPONSE ? takeRolls(this.dice) : null;
     const s = this.scratch;
     s.response = response;
     s.attStrike = att.strike;
@@ -180,7 +185,9 @@ export class FightCore implements FightView {
     else if (w < 0) this.wound(t, f, -w);
     if (this.observer !== null) {
       this.emit(f, t, action, {
-        boost, response: RESPONSE_NAMES[response], rolls: { attack: [aTotal], response: response === NO_RESPONSE ? [] : [dTotal] },
+        boost, response: RESPONSE_NAMES[response],
+        rolls: dRolls === null ? { attack: aRolls! } : { attack: aRolls!, response: dRolls },
+        attack_total: aTotal, response_total: dTotal,
         wounds: w > 0 ? w : 0, wounds_to_attacker: w < 0 ? -w : 0, state_after: this.stateName(f), target_state_after: this.stateName(t),
       });
       this.traceCheck();

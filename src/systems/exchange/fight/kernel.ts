@@ -1,5 +1,6 @@
 /** Exchange fights as a kernel: one ExchangeFight per task, n fights per chunk into a tally of counts and sums. */
-import { RngDice } from '../../../dice/dice.js';
+import { RngDice, type Dice } from '../../../dice/dice.js';
+import { RecordingDice } from '../../../dice/recording-dice.js';
 import { deriveStream, Xoshiro128ss } from '../../../dice/rng.js';
 import { BROKE, COLLAPSED, IN_FIGHT } from '../combatant.js';
 import type { Kernel } from '../../types.js';
@@ -23,6 +24,8 @@ export interface PreparedFight {
   readonly fight: ExchangeFight;
   readonly rng: Xoshiro128ss;
   readonly layout: ReturnType<typeof fightLayout>;
+  /** The fight's own dice; a RecordingDice wraps them while a trace observes (the same draws). */
+  readonly dice: Dice;
 }
 
 export const exchangeFightDice: Kernel<ExchangeFightSpec, PreparedFight> = {
@@ -30,10 +33,12 @@ export const exchangeFightDice: Kernel<ExchangeFightSpec, PreparedFight> = {
   warmup: 256,
   prepare(spec) {
     const rng = new Xoshiro128ss(deriveStream(0));
-    return { fight: new ExchangeFight(spec, new RngDice(rng)), rng, layout: fightLayout(spec) };
+    const dice = new RngDice(rng);
+    return { fight: new ExchangeFight(spec, dice), rng, layout: fightLayout(spec), dice };
   },
   observe(p, observer) {
     p.fight.observer = observer;
+    p.fight.dice = observer === null ? p.dice : new RecordingDice(p.dice);
   },
   run(p, state, n, tally) {
     const { fight, rng, layout } = p;

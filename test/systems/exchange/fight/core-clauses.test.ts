@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RngDice, scripted } from '../../../../src/dice/dice.js';
+import { RecordingDice } from '../../../../src/dice/recording-dice.js';
 import { deriveStream, Xoshiro128ss } from '../../../../src/dice/rng.js';
 import { COLLAPSED } from '../../../../src/systems/exchange/combatant.js';
 import type { ExchangeFight } from '../../../../src/systems/exchange/fight/engine.js';
@@ -18,13 +19,14 @@ const dist = (f: ExchangeFight, a: number, b: number) => spaces(f.x[a]!, f.y[a]!
 function watch(f: ExchangeFight): TraceEvent[] {
   const events: TraceEvent[] = [];
   f.observer = { begin: () => {}, event: (e) => events.push(e), end: () => {} };
+  f.dice = new RecordingDice(f.dice); // as the kernel does while tracing: the faces reach the events
   return events;
 }
 
 /** The fields an Exchange adds to its trace event. */
 function outcome(e: TraceEvent): unknown {
-  const { boost, response, rolls, wounds, wounds_to_attacker, state_after, target_state_after } = e;
-  return { boost, response, rolls, wounds, wounds_to_attacker, state_after, target_state_after };
+  const { boost, response, rolls, attack_total, response_total, wounds, wounds_to_attacker, state_after, target_state_after } = e;
+  return { boost, response, rolls, attack_total, response_total, wounds, wounds_to_attacker, state_after, target_state_after };
 }
 
 /** Weapons that knock the loser Reeling or Prone from a Hit Margin of 2 (strike 0 + Vital: a light blow). */
@@ -52,7 +54,7 @@ describe('the responses of an Exchange in a fight', () => {
     const events = watch(f);
     f.exchange(0, 1, 2, 'exchange');
     expect(outcome(events[0]!)).toEqual({
-      boost: 2, response: 'full-guard', rolls: { attack: [2], response: [2] }, wounds: 0, wounds_to_attacker: 0, state_after: 'active', target_state_after: 'active',
+      boost: 2, response: 'full-guard', rolls: { attack: [HIT, HIT, MISS], response: [MISS, MISS, CRIT] }, attack_total: 2, response_total: 2, wounds: 0, wounds_to_attacker: 0, state_after: 'active', target_state_after: 'active',
     });
     expect([tie.used, f.adResponse[1], f.chars[0]!.vit, f.chars[1]!.vit]).toEqual([6, 2, 6, 6]);
     const high = fight(oneOnOne('bow', 'sword', 'fight: { map: [20, 9], distance: 5, opener: a }'), scripted(HIT, HIT, MISS, CRIT, CRIT, MISS));
@@ -67,7 +69,7 @@ describe('the responses of an Exchange in a fight', () => {
     f.chars[1]!.ready = 0;
     f.exchange(0, 1, 2, 'exchange');
     expect(outcome(events[0]!)).toEqual({
-      boost: 2, response: 'none', rolls: { attack: [6], response: [] }, wounds: 8, wounds_to_attacker: 0, state_after: 'active', target_state_after: 'collapsed',
+      boost: 2, response: 'none', rolls: { attack: [CRIT, CRIT, CRIT] }, attack_total: 6, response_total: 0, wounds: 8, wounds_to_attacker: 0, state_after: 'active', target_state_after: 'collapsed',
     });
     expect([dice.used, f.adResponse[1], f.chars[1]!.status, f.fightOver()]).toEqual([3, 0, COLLAPSED, true]);
   });
@@ -79,7 +81,7 @@ describe('the responses of an Exchange in a fight', () => {
     f.chars[1]!.ready = 1;
     f.exchange(0, 1, 0, 'exchange');
     expect(outcome(events[0]!)).toEqual({
-      boost: 0, response: 'clash', rolls: { attack: [0], response: [2] }, wounds: 0, wounds_to_attacker: 5, state_after: 'broke', target_state_after: 'active',
+      boost: 0, response: 'clash', rolls: { attack: [MISS], response: [CRIT] }, attack_total: 0, response_total: 2, wounds: 0, wounds_to_attacker: 5, state_after: 'broke', target_state_after: 'active',
     });
     expect([f.standing(0), f.fightOver()]).toEqual([0, true]);
     // then the check itself, as the duel traces it

@@ -1,6 +1,7 @@
 /** Exchange fight clauses with scripted dice (seed 001: Exchanges, reach, ranges, cover, movement, Opportunity Attacks, conditions). */
 import { describe, expect, it } from 'vitest';
 import { RngDice, scripted } from '../../../../src/dice/dice.js';
+import { RecordingDice } from '../../../../src/dice/recording-dice.js';
 import { Xoshiro128ss, deriveStream } from '../../../../src/dice/rng.js';
 import { applyWounds, BROKE, COLLAPSED, Combatant, IN_FIGHT } from '../../../../src/systems/exchange/combatant.js';
 import { ExchangeFight as ExchangeFightEngine, type ExchangeFight } from '../../../../src/systems/exchange/fight/engine.js';
@@ -16,6 +17,7 @@ const dist = (f: ExchangeFight, a: number, b: number) => spaces(f.x[a]!, f.y[a]!
 function watch(f: ExchangeFight): TraceEvent[] {
   const events: TraceEvent[] = [];
   f.observer = { begin: () => {}, event: (e) => events.push(e), end: () => {} };
+  f.dice = new RecordingDice(f.dice); // as the kernel does while tracing: the faces reach the events
   return events;
 }
 
@@ -113,7 +115,7 @@ describe('Ranged targets', () => {
     const events = watch(f);
     f.exchange(0, 1, 0, 'exchange'); // the shot: CRIT and MISS, the highest dropped: 0 dots; the Clash likewise
     expect(events[0]!['response']).toBe('clash');
-    expect(events[0]!['rolls']).toEqual({ attack: [0], response: [0] });
+    expect([events[0]!['rolls'], events[0]!['attack_total'], events[0]!['response_total']]).toEqual([{ attack: [CRIT, MISS], response: [CRIT, MISS] }, 0, 0]);
   });
 
   it('shooting while engaged in melee has Disadvantage, only when an enemy\'s melee reach covers the shooter', () => {

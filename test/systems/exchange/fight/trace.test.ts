@@ -46,6 +46,18 @@ describe('trace', () => {
     const attacks = events.filter((e) => e.action === 'exchange' || e.action === 'opportunity-attack');
     expect(attacks.length).toBeGreaterThan(1000);
     for (const e of attacks) expect(e.distance_after!, JSON.stringify(e)).toBeLessThanOrEqual(reach.get(`${side(e.side)}:${e.actor}`)!);
+    // The rolls are die faces (as in duels), their dots add up to at least the total (Advantage and
+    // Disadvantage drop a die), and a response's faces are there exactly when there is a response.
+    const dots = (faces: readonly number[]): number => faces.reduce((sum, f) => sum + spec.knobs.faces[f - 1]!, 0);
+    for (const e of attacks) {
+      const rolls = e.rolls as Readonly<Record<string, readonly number[]>>;
+      expect(rolls.attack!.length, JSON.stringify(e)).toBeGreaterThan(0);
+      for (const f of [...rolls.attack!, ...(rolls.response ?? [])]) expect(Number.isInteger(f) && f >= 1 && f <= spec.knobs.faces.length).toBe(true);
+      expect(e.attack_total as number).toBeLessThanOrEqual(dots(rolls.attack!));
+      expect(rolls.response !== undefined, JSON.stringify(e)).toBe(e.response !== 'none');
+      if (rolls.response !== undefined) expect(e.response_total as number).toBeLessThanOrEqual(dots(rolls.response));
+    }
+    expect(attacks.some((e) => (e.rolls as Record<string, readonly number[]>).attack!.length > 1)).toBe(true);
     events.forEach((e, i) => {
       if (e.action !== 'opportunity-attack') return;
       let k = i - 1;
