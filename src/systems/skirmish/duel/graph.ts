@@ -16,9 +16,9 @@ import { DecisionIndex, SolverPolicy } from './decisions.js';
 import { DuelWalker, ExactLimitError, MAX_EXACT_PATHS, MAX_EXACT_STATES, type ExactLimits } from './exact-walker.js';
 import { Canonical } from './canonical.js';
 import { IdTable } from './id-table.js';
-import { DISTANCE, numericKey } from './node-key.js';
+import { DISTANCE, numericKey, unpackKey } from './node-key.js';
 import { DUEL_POLICY } from './policies.js';
-import { restOfRound } from './quiet.js';
+import { quietDistances, restOfRound } from './quiet.js';
 import type { DuelSpec } from './setup.js';
 import { atActivationStart, FIGHTER_FIELDS, restoreState, saveState, saveStateInto, STATE_SIZE } from './state.js';
 
@@ -71,8 +71,12 @@ export class DuelGraph {
   readonly canonical: Canonical;
   /** A state buffer for each dice path's result (node() copies it when the state is new). */
   private readonly scratch: number[] = new Array<number>(STATE_SIZE).fill(0);
-  /** Per node: its saved state (STATE_SIZE numbers from id * STATE_SIZE: no object per node for the GC to copy). */
-  private data = new Float64Array(1024 * STATE_SIZE);
+  /**
+   * Per node: its key (node-key.ts), which holds its saved state (unpackKey), or -1 when the state
+   * does not pack into a number: then `wide` holds the state. Eight bytes per node, no object.
+   */
+  private keyOf = new Float64Array(1024);
+  private readonly wide = new Map<number, number[]>();
   /** The state being stepped (load()). */
   private readonly current: number[] = new Array<number>(STATE_SIZE).fill(0);
   /** Per node: kind + 3 * (side + 2 * (which + 2 * parity)), first choice (-1: not expanded yet), choices. */
@@ -80,6 +84,11 @@ export class DuelGraph {
   /** Per node: the distance between the fighters, and the most the rest of its round can close without an attack (quiet.ts). */
   distance = new Float64Array(1024);
   closing = new Float64Array(1024);
+  /**
+   * Per node: the first round from which it is quiet (quiet.ts: distance > later[r] + closing, or
+   * r > maxRounds; the test only grows true as r grows), so a walk values it 1/2 from there on.
+   */
+  quietFrom = new Int32Array(1024);
   /** Per node: where an edge to it leads (follow()), -2 until known. */
   private forward = new Int32Array(1024);
   firstChoice = new Int32Array(1024);
@@ -92,9 +101,22 @@ export class DuelGraph {
   /** Per edge: the child node (or -1 - endCode for a duel that ends) and its probability. */
   child = new Int32Array(4096);
   prob = new Float64Array(4096);
+  /**
+   * Per edge to a node: 2 * (the first round of the parent from which the child is quiet) + 1 if
+   * the child is a round start (valued in the next round), so a walk reads, from the edge alone,
+   * whether the child is worth 1/2 and in which round it is valued (solve.ts).
+   */
+  hop = new Int32Array(4096);
   nodes = 0;
   choices = 0;
   edges = 0;
+  /** Allocated lengths of the per-node, per-choice and per-edge arrays. */
+  private nodeCap = 1024;
+  private choiceCap = 1024;
+  private edgeCap = 4096;
+  /** Quiet distances of the rounds (quiet.ts quietDistances), and maxRounds. */
+  readonly later: Float64Array;
+  private readonly maxRounds: number;
   /** Edges of the current choice merge only from here on (the last marker). */
   private scope = 0;
   /** The previous dice path of the choice being expanded: levels, branches taken, tags (markers). */
@@ -118,6 +140,8 @@ export class DuelGraph {
     this.canonical = new Canonical(this.walker.duel.fighters, spec.settings.terrain, spec.knobs.stunnedActs);
     this.decisions = new DecisionIndex(this.canonical);
     this.policy.bind(this.decisions, this.walker.dice, recording);
+    this.maxRounds = spec.settings.maxRounds;
+    this.later = quietDistances(this.walker.duel.fighters, this.maxRounds);
   }
 
   /** The root: round 1's start, both fighters fresh at the study's distance. */
@@ -128,14 +152,22 @@ export class DuelGraph {
 
   /** Node id's saved state (a copy). */
   state(id: number): number[] {
-    return Array.from(this.data.subarray(id * STATE_SIZE, (id + 1) * STATE_SIZE));
+    const key = this.keyOf[id]!;
+    if (key < 0) return [...this.wide.get(id)!];
+    const out = new Array<number>(STATE_SIZE).fill(0);
+    unpackKey(key, out);
+    return out;
   }
 
   /** Loads node id's saved state into the stepping buffer and returns it. */
   private load(id: number): number[] {
-    const { data, current } = this;
-    const at = id * STATE_SIZE;
-    for (let k = 0; k !== STATE_SIZE; ++k) current[k] = data[at + k]!;
+    const { current } = this;
+    const key = this.keyOf[id]!;
+    if (key >= 0) unpackKey(key, current);
+    else {
+      const s = this.wide.get(id)!;
+      for (let k = 0; k !== STATE_SIZE; ++k) current[k] = s[k]!;
+    }
     return current;
   }
 
@@ -174,27 +206,69 @@ export class DuelGraph {
     this.canonical.apply(s);
     const combo = kind + 3 * (side + 2 * (which + 2 * parity));
     const key = numericKey(combo, s);
-    const str = key < 0 ? `${combo}|${s.join(',')}` : '';
-    const known = key < 0 ? (this.stringIds.get(str) ?? -1) : this.ids.get(key);
-    if (known >= 0) return known;
-    const id = this.nodes++;
+    const id = this.nodes;
+    if (key >= 0) {
+      const known = this.ids.getOrSet(key, id);
+      if (known >= 0) return known;
+    } else {
+      const str = `${combo}|${s.join(',')}`;
+      const known = this.stringIds.get(str);
+      if (known !== undefined) return known;
+      this.stringIds.set(str, id);
+    }
+    this.nodes++;
     if (id >= this.limits.states) throw new ExactLimitError(`exact duel has more than ${this.limits.states} states (limit MAX_EXACT_STATES); use balance run`);
-    if (key < 0) this.stringIds.set(str, id);
-    else this.ids.set(key, id);
-    this.combo = grow(this.combo, id + 1);
-    this.distance = grow(this.distance, id + 1);
-    this.distance[id] = s[DISTANCE]!;
-    this.closing = grow(this.closing, id + 1);
-    this.closing[id] = restOfRound(this.walker.duel.fighters, kind === ROUND, side, which, s[DISTANCE + 1]!);
-    this.forward = grow(this.forward, id + 1);
+    if (id === this.nodeCap) this.growNodes();
+    const distance = s[DISTANCE]!;
+    const closing = restOfRound(this.walker.duel.fighters, kind === ROUND, side, which, s[DISTANCE + 1]!);
+    this.distance[id] = distance;
+    this.closing[id] = closing;
+    // The first round r <= maxRounds with distance > later[r] + closing (later[] decreases with r), else maxRounds + 1.
+    const later = this.later;
+    let lo = 1;
+    let hi = this.maxRounds + 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (distance > later[mid]! + closing) hi = mid;
+      else lo = mid + 1;
+    }
+    this.quietFrom[id] = lo;
     this.forward[id] = -2;
-    this.firstChoice = grow(this.firstChoice, id + 1);
-    this.choiceCount = grow(this.choiceCount, id + 1);
     this.combo[id] = combo;
     this.firstChoice[id] = -1;
-    this.data = grow(this.data, (id + 1) * STATE_SIZE);
-    this.data.set(s, id * STATE_SIZE);
+    this.keyOf[id] = key;
+    if (key < 0) this.wide.set(id, [...s]);
     return id;
+  }
+
+  private growNodes(): void {
+    const n = 2 * this.nodeCap;
+    this.nodeCap = n;
+    this.combo = grow(this.combo, n);
+    this.distance = grow(this.distance, n);
+    this.closing = grow(this.closing, n);
+    this.quietFrom = grow(this.quietFrom, n);
+    this.forward = grow(this.forward, n);
+    this.firstChoice = grow(this.firstChoice, n);
+    this.choiceCount = grow(this.choiceCount, n);
+    this.keyOf = grow(this.keyOf, n);
+  }
+
+  private growChoices(): void {
+    const n = 2 * this.choiceCap;
+    this.choiceCap = n;
+    this.action = grow(this.action, n);
+    this.program = grow(this.program, n);
+    this.edgeStart = grow(this.edgeStart, n);
+    this.edgeEnd = grow(this.edgeEnd, n);
+  }
+
+  private growEdges(): void {
+    const n = 2 * this.edgeCap;
+    this.edgeCap = n;
+    this.child = grow(this.child, n);
+    this.prob = grow(this.prob, n);
+    this.hop = grow(this.hop, n);
   }
 
   /**
@@ -289,10 +363,7 @@ export class DuelGraph {
 
   private beginChoice(action: number): void {
     const c = this.choices++;
-    this.action = grow(this.action, c + 1);
-    this.program = grow(this.program, c + 1);
-    this.edgeStart = grow(this.edgeStart, c + 1);
-    this.edgeEnd = grow(this.edgeEnd, c + 1);
+    if (c === this.choiceCap) this.growChoices();
     this.action[c] = action;
     this.program[c] = 0;
     this.edgeStart[c] = this.edges;
@@ -332,8 +403,7 @@ export class DuelGraph {
   private mark(code: number, payload: number): void {
     const c = this.choices - 1;
     const e = this.edges++;
-    this.child = grow(this.child, e + 1);
-    this.prob = grow(this.prob, e + 1);
+    if (e === this.edgeCap) this.growEdges();
     this.child[e] = code;
     this.prob[e] = payload;
     this.edgeEnd[c] = e + 1;
@@ -351,10 +421,13 @@ export class DuelGraph {
       }
     }
     const e = this.edges++;
-    this.child = grow(this.child, e + 1);
-    this.prob = grow(this.prob, e + 1);
+    if (e === this.edgeCap) this.growEdges();
     this.child[e] = child;
     this.prob[e] = p;
+    if (child >= 0) {
+      const step = this.combo[child]! % 3 === ROUND ? 1 : 0;
+      this.hop[e] = 2 * (this.quietFrom[child]! - step) + step;
+    }
     this.edgeEnd[c] = e + 1;
   }
 }
