@@ -32,6 +32,9 @@ export { DISTANCE } from './node-key.js';
 /** Choice code of a node that is not a decision (round start, activation start, a named side, an activation that ended). */
 export const NAMED = -1;
 
+/** The choices of a named side's action boundary: the policy's. */
+const ONLY_NAMED: readonly number[] = [NAMED];
+
 /**
  * Program markers among a choice's edges (child codes below every end code), when a solving
  * side decides inside the step (decisions.ts): DEC opens a decision point (its prob holds the
@@ -117,6 +120,22 @@ export class DuelGraph {
   /** Quiet distances of the rounds (quiet.ts quietDistances), and maxRounds. */
   readonly later: Float64Array;
   private readonly maxRounds: number;
+  /** The expansion stack: (action, child or marker, probability or payload) triples of the expansions under way (expand()). */
+  private stA = new Int32Array(256);
+  private stC = new Int32Array(256);
+  private stP = new Float64Array(256);
+  private top = 0;
+  /** The row stack: a round or activation start's step outcomes (value, probability, state), and a state buffer for them. */
+  private rowV = new Int32Array(64);
+  private rowP = new Float64Array(64);
+  private rowS = new Float64Array(64 * STATE_SIZE);
+  private rowTop = 0;
+  private readonly rowState: number[] = new Array<number>(STATE_SIZE).fill(0);
+  /** The side, activation, parity and action choice being stepped (the step callbacks read them). */
+  private curSide = 0;
+  private curWhich = 0;
+  private curParity = 0;
+  private curChoice = 0;
   /** Edges of the current choice merge only from here on (the last marker). */
   private scope = 0;
   /** The previous dice path of the choice being expanded: levels, branches taken, tags (markers). */
@@ -279,7 +298,7 @@ export class DuelGraph {
    */
   expand(id: number): void {
     if (this.firstChoice[id]! >= 0) return;
-    const { walker, policy } = this;
+    const { walker } = this;
     const { duel } = walker;
     // The steps below read s; a nested expansion (follow) loads another state, so every step comes first.
     const s = this.load(id);
@@ -288,54 +307,126 @@ export class DuelGraph {
     const parity = this.parity(id);
     const next = this.parityMatters ? 1 - parity : 0;
     const kind = this.kind(id);
-    // (action, child, probability) triples, written once every child is followed (nested expansions append their own).
-    const out: number[] = [];
-    if (kind === ROUND) {
-      for (const o of walker.step(s, parity + 1, 2, () => duel.initiative())) {
-        out.push(NAMED, o.value < 0 ? this.node(ROUND, 0, 0, next, o.s) : this.follow(this.node(ACTIVATION, o.value, 0, parity, o.s)), o.p);
+    // (action, child, probability) triples on the stack from `base`, written as choices and edges once every child is
+    // followed (nested expansions push theirs above and pop them).
+    const base = this.top;
+    if (kind === ROUND || kind === ACTIVATION) {
+      // The step's outcomes (value, probability, state) on the row stack, then their nodes in order.
+      const rowBase = this.rowTop;
+      this.curSide = side;
+      walker.eachKept(s, parity + 1, kind === ROUND ? 2 : 0, kind === ROUND ? this.runInitiative : this.runActivation, this.visitRow);
+      const { rejected, kept } = walker;
+      const rowEnd = this.rowTop;
+      const t = this.rowState;
+      for (let k = rowBase; k !== rowEnd; ++k) {
+        const rows = this.rowS;
+        for (let j = 0; j !== STATE_SIZE; ++j) t[j] = rows[k * STATE_SIZE + j]!;
+        const value = this.rowV[k]!;
+        const p = rejected ? this.rowP[k]! / kept : this.rowP[k]!;
+        let child: number;
+        if (kind === ACTIVATION) child = this.follow(this.node(ACTION, side, which, parity, t));
+        else child = value < 0 ? this.node(ROUND, 0, 0, next, t) : this.follow(this.node(ACTIVATION, value, 0, parity, t));
+        this.push(NAMED, child, p);
       }
-    } else if (kind === ACTIVATION) {
-      for (const o of walker.step(s, parity + 1, 0, () => (duel.beginActivation(side) ? 1 : 0))) out.push(NAMED, this.follow(this.node(ACTION, side, which, parity, o.s)), o.p);
+      this.rowTop = rowBase;
     } else if (this.ended(id)) {
-      const after = atActivationStart([...s]);
-      out.push(NAMED, which === 0 ? this.follow(this.node(ACTIVATION, 1 - side, 1, parity, after)) : this.node(ROUND, 0, 0, next, after), 1);
+      const after = this.rowState;
+      for (let j = 0; j !== STATE_SIZE; ++j) after[j] = s[j]!;
+      atActivationStart(after);
+      this.push(NAMED, which === 0 ? this.follow(this.node(ACTIVATION, 1 - side, 1, parity, after)) : this.node(ROUND, 0, 0, next, after), 1);
     } else {
       restoreState(duel, s);
       duel.over = false;
       duel.which = which;
-      let list: readonly number[] = [NAMED];
+      let list: readonly number[] = ONLY_NAMED;
       if (this.solving[side] === true && this.candidates !== null) {
         // The policy decides after the action is counted (Duel.nextAction): show it the same count.
         duel.actionsLeft--;
         list = this.candidates(duel, side);
         duel.actionsLeft++;
       }
-      const scratch = this.scratch;
+      this.curSide = side;
+      this.curWhich = which;
+      this.curParity = parity;
       for (const c of list) {
         this.prevDepth = 0;
-        walker.each(s, parity + 1, () => {
-          duel.which = which;
-          policy.forced = c;
-          duel.nextAction(side);
-          policy.forced = -1;
-        }, (p) => {
-          this.markers(c, out);
-          saveStateInto(duel, scratch);
-          out.push(c, duel.over ? -1 - endCode(scratch, duel.winner()) : this.node(ACTION, side, which, parity, scratch), p);
-        });
-        for (let k = this.prevDepth - 1; k >= 0; k--) if (this.prevTag[k]! > 0) out.push(c, END, 0);
+        this.curChoice = c;
+        walker.each(s, parity + 1, this.runAction, this.visitAction);
+        for (let k = this.prevDepth - 1; k >= 0; k--) if (this.prevTag[k]! > 0) this.push(c, END, 0);
       }
       // Follow only now: following may expand another node, which steps the walker and loads its state.
-      for (let k = 1; k < out.length; k += 3) if (out[k]! >= 0) out[k] = this.follow(out[k]!);
+      const end = this.top;
+      for (let k = base; k !== end; ++k) {
+        const child = this.stC[k]!;
+        if (child >= 0) {
+          const to = this.follow(child);
+          this.stC[k] = to;
+        }
+      }
     }
     this.firstChoice[id] = this.choices;
-    for (let k = 0; k !== out.length; k += 3) {
-      if (k === 0 || out[k] !== out[k - 3]) this.beginChoice(out[k]!);
-      if (out[k + 1]! <= DEC) this.mark(out[k + 1]!, out[k + 2]!);
-      else this.edge(out[k + 1]!, out[k + 2]!);
+    const end = this.top;
+    for (let k = base; k !== end; ++k) {
+      const a = this.stA[k]!;
+      if (k === base || a !== this.stA[k - 1]) this.beginChoice(a);
+      const child = this.stC[k]!;
+      if (child <= DEC) this.mark(child, this.stP[k]!);
+      else this.edge(child, this.stP[k]!);
     }
+    this.top = base;
     this.choiceCount[id] = this.choices - this.firstChoice[id]!;
   }
+
+  /** Pushes an (action, child or marker, probability or payload) triple on the expansion stack. */
+  private push(action: number, child: number, p: number): void {
+    const k = this.top++;
+    if (k === this.stA.length) {
+      this.stA = grow(this.stA, k + 1);
+      this.stC = grow(this.stC, k + 1);
+      this.stP = grow(this.stP, k + 1);
+    }
+    this.stA[k] = action;
+    this.stC[k] = child;
+    this.stP[k] = p;
+  }
+
+  /** A round start's or activation start's step outcome (eachKept's visit): its value, probability and state on the row stack. */
+  private readonly visitRow = (value: number, p: number): void => {
+    const k = this.rowTop++;
+    if (k === this.rowV.length) {
+      this.rowV = grow(this.rowV, k + 1);
+      this.rowP = grow(this.rowP, k + 1);
+      this.rowS = grow(this.rowS, (k + 1) * STATE_SIZE);
+    }
+    this.rowV[k] = value;
+    this.rowP[k] = p;
+    const t = saveStateInto(this.walker.duel, this.scratch);
+    const rows = this.rowS;
+    const at = k * STATE_SIZE;
+    for (let j = 0; j !== STATE_SIZE; ++j) rows[at + j] = t[j]!;
+  };
+
+  private readonly runInitiative = (): number => this.walker.duel.initiative();
+
+  private readonly runActivation = (): number => (this.walker.duel.beginActivation(this.curSide) ? 1 : 0);
+
+  /** One dice path of action choice curChoice at an action boundary (walker.each's run). */
+  private readonly runAction = (): void => {
+    const { duel } = this.walker;
+    duel.which = this.curWhich;
+    this.policy.forced = this.curChoice;
+    duel.nextAction(this.curSide);
+    this.policy.forced = -1;
+  };
+
+  /** Where that path ended (walker.each's visit): markers of decision points, then the edge. */
+  private readonly visitAction = (p: number): void => {
+    const { duel } = this.walker;
+    const c = this.curChoice;
+    this.markers(c);
+    const scratch = saveStateInto(duel, this.scratch);
+    this.push(c, duel.over ? -1 - endCode(scratch, duel.winner()) : this.node(ACTION, this.curSide, this.curWhich, this.curParity, scratch), p);
+  };
 
   /** Whether node id is an action boundary where the activation has ended (no action left, the duel over, or the side cannot act). */
   private ended(id: number): boolean {
@@ -377,17 +468,17 @@ export class DuelGraph {
    * previous path below the level where the two part are closed, the one at that level moves to
    * its next option, and the new path's decision points below it open.
    */
-  private markers(c: number, out: number[]): void {
+  private markers(c: number): void {
     const dice = this.walker.dice;
     const n = dice.levels();
     const m = this.prevDepth;
     let j = 0;
     while (j < n && j < m && dice.taken(j) === this.prevTaken[j]) j++;
     if (m > 0) {
-      for (let k = m - 1; k > j; k--) if (this.prevTag[k]! > 0) out.push(c, END, 0);
-      if (j < m && this.prevTag[j]! > 0) out.push(c, OPT, 0);
+      for (let k = m - 1; k > j; k--) if (this.prevTag[k]! > 0) this.push(c, END, 0);
+      if (j < m && this.prevTag[j]! > 0) this.push(c, OPT, 0);
     }
-    for (let k = m > 0 ? j + 1 : 0; k < n; k++) if (dice.tag(k) > 0) out.push(c, DEC, dice.tag(k) - 1);
+    for (let k = m > 0 ? j + 1 : 0; k < n; k++) if (dice.tag(k) > 0) this.push(c, DEC, dice.tag(k) - 1);
     if (n > this.prevTaken.length) {
       this.prevTaken = new Int32Array(2 * n);
       this.prevTag = new Int32Array(2 * n);

@@ -72,22 +72,26 @@ export function solveDuel(
   let valued = 0;
   // Beyond later[r] + closing[id] nobody can attack before maxRounds: a draw (quiet.ts says why; the graph keeps, per edge, the round from which its child is).
   if (table !== null) table.bind(g, g.later, maxRounds);
-  /** The value of edge e's child for a parent in round r: an end's score, 1/2 when quiet, else the child's value in its round. */
+  // Values pass between the functions below through out[0], not as return values: a double returned from a call that is
+  // not inlined is boxed (a heap allocation per call, some 35 MB per solve of the bench's duel).
+  const out = new Float64Array(1);
+  /** Edge e's child for a parent in round r, times the edge's probability: an end's score, 1/2 when quiet, else the child's value in its round. */
   const edgeValue = (r: number, e: number): number => {
     const child = g.child[e]!;
-    if (child < 0) return score((-1 - child) & 3);
+    if (child < 0) return g.prob[e]! * score((-1 - child) & 3);
     const hop = g.hop[e]!;
-    if (r >= hop >> 1) return 0.5;
+    if (r >= hop >> 1) return g.prob[e]! * 0.5;
     const rr = r + (hop & 1);
     const m = memo[rr]!;
     if (child < m.length) {
       const known = m[child]!;
-      if (known !== 0) return known > 0 ? known : 0;
+      if (known !== 0) return g.prob[e]! * (known > 0 ? known : 0);
     }
-    return value(rr, child);
+    value(rr, child);
+    return g.prob[e]! * out[0]!;
   };
-  /** The value of node id in round r, neither quiet nor known yet. */
-  const value = (r: number, id: number): number => {
+  /** The value of node id in round r (neither quiet nor known yet), into out[0]. */
+  const value = (r: number, id: number): void => {
     g.expand(id);
     const first = g.firstChoice[id]!;
     const n = g.choiceCount[id]!;
@@ -98,8 +102,10 @@ export function solveDuel(
     for (let c = first; c !== first + n; ++c) {
       let v = 0;
       // g's arrays may grow (and move) while children expand: read them through g every time.
-      if (g.program[c] === 1) v = program(r, g.edgeStart[c]!, g.edgeEnd[c]!);
-      else for (let e = g.edgeStart[c]!; e !== g.edgeEnd[c]!; ++e) v += g.prob[e]! * edgeValue(r, e);
+      if (g.program[c] === 1) {
+        program(r, g.edgeStart[c]!, g.edgeEnd[c]!);
+        v = out[0]!;
+      } else for (let e = g.edgeStart[c]!; e !== g.edgeEnd[c]!; ++e) v += edgeValue(r, e);
       // A named node has one choice (action NAMED), taken whatever its value.
       if (minimise ? v < best - TIE : v > best + TIE) {
         best = v;
@@ -118,41 +124,43 @@ export function solveDuel(
     }
     m[id] = best === 0 ? KNOWN_ZERO : best;
     checkPairs(++valued, limits);
-    return best;
+    out[0] = best;
   };
   /**
    * A choice whose step holds decision points (graph.ts markers): edges between markers are summed,
    * a decision point (DEC ... OPT ... END) is worth its best option for its side (a maximises, b
    * minimises; ties keep the first option, the named policy's), recorded in the table per round.
-   * Returns the sum up to the next OPT or END at this level (or `end`); `at` is where it stopped.
+   * The sum up to the next OPT or END at this level (or `end`) goes into out[0]; `at` is where it stopped.
    */
   let at = 0;
-  const program = (r: number, from: number, end: number): number => {
+  const program = (r: number, from: number, end: number): void => {
     let v = 0;
     let e = from;
     while (e !== end) {
       const child = g.child[e]!;
       if (child === OPT || child === END) break;
       if (child === DEC) {
-        v += decision(r, e, end);
+        decision(r, e, end);
+        v += out[0]!;
         e = at;
         continue;
       }
-      v += g.prob[e]! * edgeValue(r, e);
+      v += edgeValue(r, e);
       ++e;
     }
     at = e;
-    return v;
+    out[0] = v;
   };
-  /** The decision point opened at edge e: its best option's value; `at` ends past its END. */
-  const decision = (r: number, e: number, end: number): number => {
+  /** The decision point opened at edge e: its best option's value into out[0]; `at` ends past its END. */
+  const decision = (r: number, e: number, end: number): void => {
     const point = g.prob[e]!;
     const minimise = g.decisions.side[point] === 1;
     let best = minimise ? 2 : -1;
     let pick = -1;
     let e2 = e + 1;
     for (let option = 0; ; option++) {
-      const v = program(r, e2, end);
+      program(r, e2, end);
+      const v = out[0]!;
       const stop = at;
       if (minimise ? v < best - TIE : v > best + TIE) {
         best = v;
@@ -163,10 +171,14 @@ export function solveDuel(
     }
     if (table !== null) table.recordInner(r, point, pick);
     at = e2;
-    return best;
+    out[0] = best;
   };
 
   const root = g.root();
-  const v = g.quietFrom[root]! <= 1 ? 0.5 : value(1, root);
+  let v = 0.5;
+  if (g.quietFrom[root]! > 1) {
+    value(1, root);
+    v = out[0]!;
+  }
   return { value: v, states: g.nodes, paths: g.walker.paths, valued };
 }
