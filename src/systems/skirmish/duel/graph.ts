@@ -84,14 +84,14 @@ export class DuelGraph {
   private readonly current: number[] = new Array<number>(STATE_SIZE).fill(0);
   /** Per node: kind + 3 * (side + 2 * (which + 2 * parity)), first choice (-1: not expanded yet), choices. */
   combo = new Uint8Array(1024);
-  /** Per node: the distance between the fighters, and the most the rest of its round can close without an attack (quiet.ts). */
-  distance = new Float64Array(1024);
-  closing = new Float64Array(1024);
   /**
-   * Per node: the first round from which it is quiet (quiet.ts: distance > later[r] + closing, or
-   * r > maxRounds; the test only grows true as r grows), so a walk values it 1/2 from there on.
+   * Per node: the first round from which it is quiet (quiet.ts: distance > later[r] + closing, the
+   * most the rest of its round can close without an attack; or r > maxRounds; the test only grows
+   * true as r grows), so a walk values it 1/2 from there on.
    */
   quietFrom = new Int32Array(1024);
+  /** Per action-boundary node: 0 until ended() knows, 1 if the activation goes on, 2 if it has ended. */
+  private endFlag = new Uint8Array(1024);
   /** Per node: where an edge to it leads (follow()), -2 until known. */
   private forward = new Int32Array(1024);
   firstChoice = new Int32Array(1024);
@@ -222,26 +222,28 @@ export class DuelGraph {
 
   /** The id of a node (a new one, not expanded yet, if the graph has none); s loses its dead fields (canonical.ts), in place. */
   node(kind: number, side: number, which: number, parity: number, s: number[]): number {
+    // The look-up, small enough to inline numericKey (whose key, a double, is boxed when returned from a call).
     this.canonical.apply(s);
     const combo = kind + 3 * (side + 2 * (which + 2 * parity));
     const key = numericKey(combo, s);
-    const id = this.nodes;
     if (key >= 0) {
-      const known = this.ids.getOrSet(key, id);
-      if (known >= 0) return known;
-    } else {
-      const str = `${combo}|${s.join(',')}`;
-      const known = this.stringIds.get(str);
-      if (known !== undefined) return known;
-      this.stringIds.set(str, id);
+      const known = this.ids.getOrSet(key, this.nodes);
+      return known >= 0 ? known : this.create(kind, side, which, combo, key, s);
     }
-    this.nodes++;
+    const str = `${combo}|${s.join(',')}`;
+    const known = this.stringIds.get(str);
+    if (known !== undefined) return known;
+    this.stringIds.set(str, this.nodes);
+    return this.create(kind, side, which, combo, key, s);
+  }
+
+  /** A new node (id this.nodes, already in the key tables) for state s. */
+  private create(kind: number, side: number, which: number, combo: number, key: number, s: readonly number[]): number {
+    const id = this.nodes++;
     if (id >= this.limits.states) throw new ExactLimitError(`exact duel has more than ${this.limits.states} states (limit MAX_EXACT_STATES); use balance run`);
     if (id === this.nodeCap) this.growNodes();
     const distance = s[DISTANCE]!;
     const closing = restOfRound(this.walker.duel.fighters, kind === ROUND, side, which, s[DISTANCE + 1]!);
-    this.distance[id] = distance;
-    this.closing[id] = closing;
     // The first round r <= maxRounds with distance > later[r] + closing (later[] decreases with r), else maxRounds + 1.
     const later = this.later;
     let lo = 1;
@@ -264,10 +266,9 @@ export class DuelGraph {
     const n = 2 * this.nodeCap;
     this.nodeCap = n;
     this.combo = grow(this.combo, n);
-    this.distance = grow(this.distance, n);
-    this.closing = grow(this.closing, n);
     this.quietFrom = grow(this.quietFrom, n);
     this.forward = grow(this.forward, n);
+    this.endFlag = grow(this.endFlag, n);
     this.firstChoice = grow(this.firstChoice, n);
     this.choiceCount = grow(this.choiceCount, n);
     this.keyOf = grow(this.keyOf, n);
@@ -430,10 +431,14 @@ export class DuelGraph {
 
   /** Whether node id is an action boundary where the activation has ended (no action left, the duel over, or the side cannot act). */
   private ended(id: number): boolean {
+    const known = this.endFlag[id]!;
+    if (known !== 0) return known === 2;
     const { duel } = this.walker;
     restoreState(duel, this.load(id));
     duel.over = false;
-    return !duel.actionsGoOn(this.side(id));
+    const ended = !duel.actionsGoOn(this.side(id));
+    this.endFlag[id] = ended ? 2 : 1;
+    return ended;
   }
 
   /** The node an edge to `id` leads to: its only child for an activation start or an ended activation, else id. */

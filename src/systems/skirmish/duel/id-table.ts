@@ -5,16 +5,10 @@
  * with keys beyond 2^31 stores boxed numbers and was a quarter of the solver's time.
  */
 export class IdTable {
-  /** Slot i: the key at 2i, the id at 2i + 1 (-1: empty). */
-  private slots = IdTable.empty(1 << 12);
+  /** Slot i: the key at 2i, 1 + the id at 2i + 1 (0: empty, so a new array needs no fill). */
+  private slots = new Float64Array(2 << 12);
   private mask = (1 << 12) - 1;
   private size = 0;
-
-  private static empty(n: number): Float64Array {
-    const a = new Float64Array(2 * n);
-    for (let i = 1; i < a.length; i += 2) a[i] = -1;
-    return a;
-  }
 
   /** The slot (pair index times 2) holding the key, or the empty one where it would go. */
   private slot(key: number): number {
@@ -28,15 +22,14 @@ export class IdTable {
     let i = h & mask;
     for (;;) {
       const at = 2 * i;
-      const id = slots[at + 1]!;
-      if (id === -1 || slots[at] === key) return at;
+      if (slots[at + 1] === 0 || slots[at] === key) return at;
       i = (i + 1) & mask;
     }
   }
 
   /** The key's id, or -1. */
   get(key: number): number {
-    return this.slots[this.slot(key) + 1]!;
+    return this.slots[this.slot(key) + 1]! - 1;
   }
 
   /** Stores a new key (not in the table) with its id. */
@@ -44,7 +37,7 @@ export class IdTable {
     if (2 * (this.size + 1) > this.mask + 1) this.rehash();
     const at = this.slot(key);
     this.slots[at] = key;
-    this.slots[at + 1] = id;
+    this.slots[at + 1] = id + 1;
     this.size++;
   }
 
@@ -53,9 +46,9 @@ export class IdTable {
     if (2 * (this.size + 1) > this.mask + 1) this.rehash();
     const at = this.slot(key);
     const known = this.slots[at + 1]!;
-    if (known !== -1) return known;
+    if (known !== 0) return known - 1;
     this.slots[at] = key;
-    this.slots[at + 1] = id;
+    this.slots[at + 1] = id + 1;
     this.size++;
     return -1;
   }
@@ -63,10 +56,10 @@ export class IdTable {
   private rehash(): void {
     const old = this.slots;
     const n = old.length;
-    this.slots = IdTable.empty(n);
+    this.slots = new Float64Array(2 * n);
     this.mask = n - 1;
     for (let at = 0; at !== n; at += 2) {
-      if (old[at + 1] === -1) continue;
+      if (old[at + 1] === 0) continue;
       const to = this.slot(old[at]!);
       this.slots[to] = old[at]!;
       this.slots[to + 1] = old[at + 1]!;
