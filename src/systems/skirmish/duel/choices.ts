@@ -124,7 +124,8 @@ function target(duel: DuelView, action: Action, inches: number): number {
 
 function addInches(out: number[], duel: DuelView, action: Action, inches: number): void {
   const t = target(duel, action, inches);
-  if (!out.some((x) => Math.abs(target(duel, action, x) - t) < EPS)) out.push(inches);
+  for (let k = 0; k !== out.length; ++k) if (Math.abs(target(duel, action, out[k]!) - t) < EPS) return;
+  out.push(inches);
 }
 
 /**
@@ -136,19 +137,26 @@ function addInches(out: number[], duel: DuelView, action: Action, inches: number
 export function moveStops(duel: DuelView, s: number, action: Action, allowance: number, named: number): number[] {
   const d = duel.distance;
   const out: number[] = [named];
+  const list = stops(duel, s);
   if (action === Action.MoveToward) {
     addInches(out, duel, action, Math.min(allowance, d));
-    for (const x of stops(duel, s)) if (x.at < d - EPS && d - x.at <= allowance + EPS) addInches(out, duel, action, d - x.at);
+    for (let k = 0; k !== list.length; ++k) {
+      const x = list[k]!;
+      if (x.at < d - EPS && d - x.at <= allowance + EPS) addInches(out, duel, action, d - x.at);
+    }
   } else {
     addInches(out, duel, action, allowance);
     const least = action === Action.Retreat ? ENGAGEMENT + EPS : 0;
-    const add = (x: Stop): void => {
-      if (x.at > d + EPS && x.at > least && x.at - d <= allowance + EPS) addInches(out, duel, action, x.at - d);
-    };
-    if (action !== Action.MoveAway) add(LEAVE);
-    for (const x of stops(duel, s)) add(x);
+    if (action !== Action.MoveAway) addStop(out, duel, action, allowance, least, LEAVE);
+    for (let k = 0; k !== list.length; ++k) addStop(out, duel, action, allowance, least, list[k]!);
   }
   return out;
+}
+
+/** moveStops' stop x of a move away (Retreat, Crawl): when beyond the distance and `least`, and within the allowance. */
+function addStop(out: number[], duel: DuelView, action: Action, allowance: number, least: number, x: Stop): void {
+  const d = duel.distance;
+  if (x.at > d + EPS && x.at > least && x.at - d <= allowance + EPS) addInches(out, duel, action, x.at - d);
 }
 
 /**

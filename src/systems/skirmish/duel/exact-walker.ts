@@ -103,6 +103,40 @@ export class DuelWalker {
     return out.map((o) => ({ ...o, p: o.p / kept }));
   }
 
+  /** Whether the last eachKept() rejected a path (a reroll), and the probability of the paths it kept. */
+  rejected = false;
+  kept = 0;
+
+  /**
+   * step() allocating nothing: after each dice path that was not rejected, visit(value, p) sees
+   * the duel as the path left it; then `rejected` and `kept` say whether (and by how much) the
+   * caller must renormalise, p / kept as step() does. visit must not step the walker again.
+   */
+  eachKept(s: readonly number[], r: number, d6Budget: number, run: () => number, visit: (value: number, p: number) => void): void {
+    const { dice, duel } = this;
+    let kept = 0;
+    let rejected = false;
+    dice.begin(d6Budget);
+    do {
+      if (++this.paths > this.limits.paths) throw new ExactLimitError(`exact duel needs more than ${this.limits.paths} dice paths (limit MAX_EXACT_PATHS); use balance run`);
+      restoreState(duel, s);
+      duel.round = r;
+      duel.over = false;
+      let value: number;
+      try {
+        value = run();
+      } catch (e) {
+        if (e !== REJECTED) throw e;
+        rejected = true;
+        continue;
+      }
+      kept += dice.prob;
+      visit(value, dice.prob);
+    } while (dice.replayNext(d6Budget));
+    this.rejected = rejected;
+    this.kept = kept;
+  }
+
   /**
    * step() for a step without a d6 budget (nothing to renormalise), allocating nothing: after each
    * dice path visit(p) sees the duel as the path left it. visit must not step the walker again.

@@ -22,9 +22,8 @@
 import type { Action } from './actions.js';
 import { candidates } from './choices.js';
 import { checkPairs, MAX_EXACT_PATHS, MAX_EXACT_STATES, type ExactLimits } from './exact-walker.js';
-import { DEC, DuelGraph, END, OPT, ROUND } from './graph.js';
+import { DEC, DuelGraph, END, OPT } from './graph.js';
 import { DUEL_POLICY } from './policies.js';
-import { quietDistances } from './quiet.js';
 import type { DuelSpec } from './setup.js';
 import type { SolvedTable } from './solved-table.js';
 
@@ -35,6 +34,9 @@ import type { SolvedTable } from './solved-table.js';
  * named pick).
  */
 const TIE = 1e-12;
+
+/** A memoised value of exactly 0 (0 marks an unknown value: solveDuel's memo). */
+const KNOWN_ZERO = -1;
 
 /** How each side chooses: its named policy, or solved (a maximises, b minimises). */
 export type SideMode = 'named' | 'solved';
@@ -63,17 +65,33 @@ export function solveDuel(
 ): SolveResult {
   const g = new DuelGraph(spec, [modes[0] === 'solved', modes[1] === 'solved'], candidates, DUEL_POLICY, limits, table !== null);
   const maxRounds = spec.settings.maxRounds;
-  // memo[r][id]: the value of node id in round r (r = 1..maxRounds), -1 until known (one array per round: siblings sit close).
+  // memo[r][id]: the value of node id in round r (r = 1..maxRounds), one array per round (siblings sit close): 0 until known,
+  // KNOWN_ZERO for a value of 0, else the value (so a fresh array needs no fill).
   const memo: Float64Array[] = [];
-  for (let r = 0; r <= maxRounds; r++) memo.push(new Float64Array(1024).fill(-1));
+  for (let r = 0; r <= maxRounds + 1; r++) memo.push(new Float64Array(0));
   let valued = 0;
-  // Beyond later[r] + closing[id] nobody can attack before maxRounds: a draw (quiet.ts says why).
-  const later = quietDistances(g.walker.duel.fighters, maxRounds);
-  if (table !== null) table.bind(g, later, maxRounds);
-  const value = (r: number, id: number): number => {
-    if (r > maxRounds || g.distance[id]! > later[r]! + g.closing[id]!) return 0.5;
-    const known = memo[r]!;
-    if (id < known.length && known[id]! >= 0) return known[id]!;
+  // Beyond later[r] + closing[id] nobody can attack before maxRounds: a draw (quiet.ts says why; the graph keeps, per edge, the round from which its child is).
+  if (table !== null) table.bind(g, g.later, maxRounds);
+  // Values pass between the functions below through out[0], not as return values: a double returned from a call that is
+  // not inlined is boxed (a heap allocation per call, some 35 MB per solve of the bench's duel).
+  const out = new Float64Array(1);
+  /** Edge e's child for a parent in round r, times the edge's probability: an end's score, 1/2 when quiet, else the child's value in its round. */
+  const edgeValue = (r: number, e: number): number => {
+    const child = g.child[e]!;
+    if (child < 0) return g.prob[e]! * score((-1 - child) & 3);
+    const hop = g.hop[e]!;
+    if (r >= hop >> 1) return g.prob[e]! * 0.5;
+    const rr = r + (hop & 1);
+    const m = memo[rr]!;
+    if (child < m.length) {
+      const known = m[child]!;
+      if (known !== 0) return g.prob[e]! * (known > 0 ? known : 0);
+    }
+    value(rr, child);
+    return g.prob[e]! * out[0]!;
+  };
+  /** The value of node id in round r (neither quiet nor known yet), into out[0]. */
+  const value = (r: number, id: number): void => {
     g.expand(id);
     const first = g.firstChoice[id]!;
     const n = g.choiceCount[id]!;
@@ -84,13 +102,10 @@ export function solveDuel(
     for (let c = first; c !== first + n; ++c) {
       let v = 0;
       // g's arrays may grow (and move) while children expand: read them through g every time.
-      if (g.program[c] === 1) v = program(r, g.edgeStart[c]!, g.edgeEnd[c]!);
-      else {
-        for (let e = g.edgeStart[c]!; e !== g.edgeEnd[c]!; ++e) {
-          const child = g.child[e]!;
-          v += g.prob[e]! * (child < 0 ? score((-1 - child) & 3) : value(g.kind(child) === ROUND ? r + 1 : r, child));
-        }
-      }
+      if (g.program[c] === 1) {
+        program(r, g.edgeStart[c]!, g.edgeEnd[c]!);
+        v = out[0]!;
+      } else for (let e = g.edgeStart[c]!; e !== g.edgeEnd[c]!; ++e) v += edgeValue(r, e);
       // A named node has one choice (action NAMED), taken whatever its value.
       if (minimise ? v < best - TIE : v > best + TIE) {
         best = v;
@@ -100,49 +115,52 @@ export function solveDuel(
     if (table !== null && pick >= 0 && g.action[pick]! >= 0) table.record(r, id, g.action[pick]! as Action);
     let m = memo[r]!;
     if (id >= m.length) {
-      let size = m.length * 2;
-      while (size <= id) size *= 2;
-      const bigger = new Float64Array(size).fill(-1);
+      // Room for every node the graph has now (ids grow as it does).
+      let size = Math.max(1024, m.length);
+      while (size < g.nodes) size *= 2;
+      const bigger = new Float64Array(size);
       bigger.set(m);
       memo[r] = m = bigger;
     }
-    m[id] = best;
+    m[id] = best === 0 ? KNOWN_ZERO : best;
     checkPairs(++valued, limits);
-    return best;
+    out[0] = best;
   };
   /**
    * A choice whose step holds decision points (graph.ts markers): edges between markers are summed,
    * a decision point (DEC ... OPT ... END) is worth its best option for its side (a maximises, b
    * minimises; ties keep the first option, the named policy's), recorded in the table per round.
-   * Returns the sum up to the next OPT or END at this level (or `end`); `at` is where it stopped.
+   * The sum up to the next OPT or END at this level (or `end`) goes into out[0]; `at` is where it stopped.
    */
   let at = 0;
-  const program = (r: number, from: number, end: number): number => {
+  const program = (r: number, from: number, end: number): void => {
     let v = 0;
     let e = from;
     while (e !== end) {
       const child = g.child[e]!;
       if (child === OPT || child === END) break;
       if (child === DEC) {
-        v += decision(r, e, end);
+        decision(r, e, end);
+        v += out[0]!;
         e = at;
         continue;
       }
-      v += g.prob[e]! * (child < 0 ? score((-1 - child) & 3) : value(g.kind(child) === ROUND ? r + 1 : r, child));
+      v += edgeValue(r, e);
       ++e;
     }
     at = e;
-    return v;
+    out[0] = v;
   };
-  /** The decision point opened at edge e: its best option's value; `at` ends past its END. */
-  const decision = (r: number, e: number, end: number): number => {
+  /** The decision point opened at edge e: its best option's value into out[0]; `at` ends past its END. */
+  const decision = (r: number, e: number, end: number): void => {
     const point = g.prob[e]!;
     const minimise = g.decisions.side[point] === 1;
     let best = minimise ? 2 : -1;
     let pick = -1;
     let e2 = e + 1;
     for (let option = 0; ; option++) {
-      const v = program(r, e2, end);
+      program(r, e2, end);
+      const v = out[0]!;
       const stop = at;
       if (minimise ? v < best - TIE : v > best + TIE) {
         best = v;
@@ -153,9 +171,14 @@ export function solveDuel(
     }
     if (table !== null) table.recordInner(r, point, pick);
     at = e2;
-    return best;
+    out[0] = best;
   };
 
-  const v = value(1, g.root());
+  const root = g.root();
+  let v = 0.5;
+  if (g.quietFrom[root]! > 1) {
+    value(1, root);
+    v = out[0]!;
+  }
   return { value: v, states: g.nodes, paths: g.walker.paths, valued };
 }

@@ -2,7 +2,8 @@
  * A solved decision table: the action a solving side picked at each action boundary of the
  * backward induction (solve.ts), per (round, game-graph node). The graph's nodes carry no round
  * (graph.ts) but the picks do (a finite horizon: the same state plays differently with fewer
- * rounds left), so the table keys (node id, round) in one numeric hash table (id-table.ts).
+ * rounds left), so the table holds one typed array per round indexed by node id (the ids are
+ * dense), and one per round indexed by decision point for the picks inside a step.
  *
  * Lookups go through the solver's graph: the live state (the simulator's or the exact walker's
  * duel, where Duel.nextAction has already counted the action, so actions left + 1) is saved into
@@ -15,15 +16,15 @@
  */
 import type { Action, DuelView } from './actions.js';
 import { ACTION, type DuelGraph } from './graph.js';
-import { IdTable } from './id-table.js';
 import { restOfRound } from './quiet.js';
 import type { Duel } from './engine.js';
 import { FIGHTER_FIELDS, restoreState, saveFighter, STATE_SIZE } from './state.js';
 
 export class SolvedTable {
-  private readonly picks = new IdTable();
-  /** Per (decision point inside a step, round): the option picked (decisions.ts). */
-  private readonly inner = new IdTable();
+  /** picks[round][node]: the action picked, -1 for none. */
+  private readonly picks: Int8Array[] = [];
+  /** inner[round][decision point inside a step]: the option picked (decisions.ts), -1 for none. */
+  private readonly inner: Int32Array[] = [];
   /** A state buffer: the looked-up state, canonicalised in place. */
   private readonly scratch: number[] = new Array<number>(STATE_SIZE).fill(0);
   private graph: DuelGraph | null = null;
@@ -37,21 +38,29 @@ export class SolvedTable {
     this.graph = graph;
     this.later = later;
     this.rounds = maxRounds + 1;
+    this.picks.length = 0;
+    this.inner.length = 0;
+    for (let r = 0; r <= maxRounds; r++) {
+      this.picks.push(new Int8Array(0));
+      this.inner.push(new Int32Array(0));
+    }
   }
 
   /** Records side's pick at action-boundary node `id` of the bound graph in round `round`. */
   record(round: number, id: number, action: Action): void {
-    const key = id * this.rounds + round;
-    if (this.picks.get(key) >= 0) return;
-    this.picks.set(key, action);
+    let a = this.picks[round]!;
+    if (id >= a.length) this.picks[round] = a = widen(a, id);
+    if (a[id]! >= 0) return;
+    a[id] = action;
     this.size++;
   }
 
   /** Records the option picked at decision point `point` (the bound graph's decisions) in round `round`. */
   recordInner(round: number, point: number, option: number): void {
-    const key = point * this.rounds + round;
-    if (this.inner.get(key) >= 0) return;
-    this.inner.set(key, option);
+    let a = this.inner[round]!;
+    if (point >= a.length) this.inner[round] = a = widen(a, point);
+    if (a[point]! >= 0) return;
+    a[point] = option;
     this.size++;
   }
 
@@ -66,7 +75,8 @@ export class SolvedTable {
     const point = d.find(duel, ctx);
     if (point < 0) return NaN;
     if (d.width[point] === 1) return d.values[d.first[point]!]!;
-    const k = this.inner.get(point * this.rounds + duel.round);
+    const picks = this.inner[duel.round]!;
+    const k = point < picks.length ? picks[point]! : -1;
     return k < 0 ? NaN : d.values[d.first[point]! + k]!;
   }
 
@@ -92,7 +102,8 @@ export class SolvedTable {
     const g = this.graph;
     if (g === null || round < 1 || round >= this.rounds) return -1;
     const id = g.find(ACTION, side, which, g.parityOf(round), this.scratch);
-    return id < 0 ? -1 : (this.picks.get(id * this.rounds + round) as Action | -1);
+    const picks = this.picks[round]!;
+    return id < 0 || id >= picks.length ? -1 : (picks[id]! as Action | -1);
   }
 
   /** The recorded pick of side at a saved boundary state (state.ts; actions left before the action is counted), or -1. */
@@ -118,4 +129,14 @@ export class SolvedTable {
     if (later === null || graph === null || duel.round >= later.length) return false;
     return duel.distance > later[duel.round]! + restOfRound(graph.walker.duel.fighters, false, side, duel.which, duel.actionsLeft + 1);
   }
+}
+
+/** A copy of a (filled with -1 beyond its end) long enough for index i. */
+function widen<T extends Int8Array | Int32Array>(a: T, i: number): T {
+  let n = Math.max(1024, a.length * 2);
+  while (n <= i) n *= 2;
+  const b = new (a.constructor as new (n: number) => T)(n);
+  b.fill(-1);
+  b.set(a);
+  return b;
 }
