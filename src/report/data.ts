@@ -18,6 +18,8 @@ export interface ReportData {
   readonly idCols: readonly string[];
   /** Whether a side's policy is part of its label (some loadout plays that side under several policies). */
   readonly policyInLabel: { readonly a: boolean; readonly b: boolean };
+  /** The columns naming each side's policy: `policy_a`/`policy_b`, or a battle's `side_policy_a`/`side_policy_b`. */
+  readonly policyCols: { readonly a: string; readonly b: string };
   readonly summary: readonly Row[];
   readonly distribution: readonly Row[];
   readonly compare: readonly Row[];
@@ -48,12 +50,14 @@ export function reportData(files: { summary: string; distribution: string; compa
   const run = JSON.parse(files.run) as Record<string, unknown>;
   const aCol = header.includes('side_a') ? 'side_a' : header.includes('retinue_a') ? 'retinue_a' : 'attacker';
   const bCol = header.includes('side_b') ? 'side_b' : header.includes('retinue_b') ? 'retinue_b' : 'defender';
+  const policyCols = header.includes('side_policy_a') ? { a: 'side_policy_a', b: 'side_policy_b' } : { a: 'policy_a', b: 'policy_b' };
   return {
     title: typeof run['title'] === 'string' ? run['title'] : `${String(run['study'] ?? 'study')}: ${String(run['system'])} ${String(run['mode'])}`,
     description: typeof run['description'] === 'string' ? run['description'] : '',
     metric, aCol, bCol,
     idCols: IDENTITY_COLUMNS.filter((c) => header.includes(c)),
-    policyInLabel: { a: policyVaries(summary, aCol, 'policy_a'), b: policyVaries(summary, bCol, 'policy_b') },
+    policyInLabel: { a: policyVaries(summary, aCol, policyCols.a), b: policyVaries(summary, bCol, policyCols.b) },
+    policyCols,
     summary,
     distribution: parseCsv(files.distribution),
     compare: files.compare ? parseCsv(files.compare) : [],
@@ -71,11 +75,26 @@ function sideLabel(r: Row, col: string, policy: string | undefined, varies: bool
 
 /** Side a's label: the loadout, with its policy when the study plays it under several, or when it is solved. */
 export function aLabel(d: ReportData, r: Row): string {
-  return sideLabel(r, d.aCol, r['policy_a'], d.policyInLabel.a);
+  return sideLabel(r, d.aCol, r[d.policyCols.a], d.policyInLabel.a);
 }
 
 export function bLabel(d: ReportData, r: Row): string {
-  return sideLabel(r, d.bCol, r['policy_b'], d.policyInLabel.b);
+  return sideLabel(r, d.bCol, r[d.policyCols.b], d.policyInLabel.b);
+}
+
+/**
+ * A compare.csv row seen as a summary row, so the report's labels apply to it: its sides, the
+ * identity columns it shares with summary.csv, and a battle's side policies, which compare.csv
+ * names in its `situation` ("nearest vs weakest").
+ */
+export function compareAsSummary(d: ReportData, r: Row): Row {
+  const out: Row = { [d.aCol]: r['matchup_a']!, [d.bCol]: r['matchup_b']! };
+  for (const c of d.idCols) out[c] = r[c] ?? '';
+  if (d.policyCols.a === 'side_policy_a') {
+    const [a, b] = (r['situation'] ?? '').split(' vs ');
+    if (a !== undefined && b !== undefined) Object.assign(out, { side_policy_a: a, side_policy_b: b });
+  }
+  return out;
 }
 
 /** What sets a group of matchups apart besides the sides: the situation or the conditions ('' for none). */
@@ -98,7 +117,8 @@ export function matchupLabel(d: ReportData, r: Row): string {
 
 /** Identity of a matchup apart from the variant, for joining rows of the three files. */
 export function matchupKey(d: ReportData, r: Row): string {
-  return JSON.stringify([r[d.aCol], r[d.bCol], ...d.idCols.map((c) => r[c] ?? '')]);
+  const sidePolicies = d.policyCols.a === 'side_policy_a' ? [r['side_policy_a'] ?? '', r['side_policy_b'] ?? ''] : [];
+  return JSON.stringify([r[d.aCol], r[d.bCol], ...d.idCols.map((c) => r[c] ?? ''), ...sidePolicies]);
 }
 
 /** Variants in the study's order. */

@@ -4,7 +4,7 @@
  * print as `<1e-16` (the CSVs keep full precision).
  */
 import { compared } from './charts/deltas.js';
-import { aLabel, bLabel, blockLabel, estimate, variants, type ReportData, type Row } from './data.js';
+import { aLabel, bLabel, blockLabel, compareAsSummary, estimate, variants, type ReportData, type Row } from './data.js';
 import { flags } from './flags.js';
 import { formatDelta, formatEstimate, formatP } from './format.js';
 
@@ -72,8 +72,7 @@ function deltaCells(d: ReportData, r: Row): string[] {
 
 /** A compare row's side labels, as a summary row would give them. */
 function sides(d: ReportData, r: Row): { a: string; b: string; block: string } {
-  const s: Row = { [d.aCol]: r['matchup_a']!, [d.bCol]: r['matchup_b']! };
-  for (const c of d.idCols) s[c] = r[c] ?? '';
+  const s = compareAsSummary(d, r);
   const block = blockLabel(s);
   return { a: aLabel(d, s), b: bLabel(d, s) + (block ? ` [${block}]` : ''), block };
 }

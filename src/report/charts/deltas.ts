@@ -4,7 +4,7 @@
  * variant). Labels carry the whole matchup and are never cut.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { bLabel, blockLabel, matchupLabel, ordered, type ReportData, type Row } from '../data.js';
+import { bLabel, blockLabel, compareAsSummary, matchupLabel, ordered, type ReportData, type Row } from '../data.js';
 
 export const MAX_DELTAS = 60;
 /** Rows each series (variant, or loadout) keeps before the rest compete by size. */
@@ -40,13 +40,6 @@ function rowLabel(d: ReportData, r: Row, matchup: string): string {
   return r['metric'] === d.metric ? matchup : `${matchup} · ${r['metric']!}`;
 }
 
-/** A compare row seen as a summary row, so the report's labels apply to it. */
-function asSummaryRow(d: ReportData, r: Row): Row {
-  const out: Row = { [d.aCol]: r['matchup_a']!, [d.bCol]: r['matchup_b']! };
-  for (const c of d.idCols) out[c] = r[c] ?? '';
-  return out;
-}
-
 function chart(d: ReportData, rows: readonly { label: string; series: string; delta: number; low: number; high: number; significant: boolean }[], title: string[], seriesTitle: string, xTitle: string): TopLevelSpec {
   const y = { field: 'label', type: 'nominal', sort: ordered(rows.map((r) => r.label)), title: null, axis: { labelLimit: 0 } } as const;
   const colour = { field: 'series', type: 'nominal', sort: ordered(rows.map((r) => r.series)), title: seriesTitle, legend: { labelLimit: 0 } } as const;
@@ -79,7 +72,7 @@ const num = (r: Row): { delta: number; low: number; high: number; significant: b
 export function variantDeltaPanel(d: ReportData): TopLevelSpec | null {
   const rows = compared(d, 'variants');
   if (rows.length === 0) return null;
-  const data = largest(rows, (r) => r['variant']!).map((r) => ({ label: rowLabel(d, r, matchupLabel(d, asSummaryRow(d, r))), series: r['variant']!, ...num(r) }));
+  const data = largest(rows, (r) => r['variant']!).map((r) => ({ label: rowLabel(d, r, matchupLabel(d, compareAsSummary(d, r))), series: r['variant']!, ...num(r) }));
   return chart(d, data, [`Variants against ${rows[0]!['baseline']!}`], 'variant', `delta (variant - baseline)`);
 }
 
@@ -91,7 +84,7 @@ export function loadoutDeltaPanels(d: ReportData): TopLevelSpec[] {
   return ordered(rows.map((r) => r['variant']!)).map((v) => {
     const mine = rows.filter((r) => r['variant'] === v);
     const data = largest(mine, (r) => r['matchup_a']!).map((r) => {
-      const s = asSummaryRow(d, r);
+      const s = compareAsSummary(d, r);
       const block = blockLabel(s);
       return { label: rowLabel(d, r, `vs ${bLabel(d, s)}${block ? ` [${block}]` : ''}`), series: r['matchup_a']!, ...num(r) };
     });
