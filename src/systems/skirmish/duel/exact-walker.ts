@@ -78,28 +78,11 @@ export class DuelWalker {
    * most `d6Budget` d6s: longer paths are rerolls (a tied roll-off) and the rest is renormalised.
    */
   step(s: readonly number[], r: number, d6Budget: number, run: () => number): Outcome[] {
-    const { dice, duel } = this;
+    const duel = this.duel;
     const out: Outcome[] = [];
-    let kept = 0;
-    let rejected = false;
-    dice.begin(d6Budget);
-    do {
-      if (++this.paths > this.limits.paths) throw new ExactLimitError(`exact duel needs more than ${this.limits.paths} dice paths (limit MAX_EXACT_PATHS); use balance run`);
-      restoreState(duel, s);
-      duel.round = r;
-      duel.over = false;
-      let value: number;
-      try {
-        value = run();
-      } catch (e) {
-        if (e !== REJECTED) throw e;
-        rejected = true;
-        continue;
-      }
-      kept += dice.prob;
-      out.push({ value, s: saveState(duel), over: duel.over, winner: duel.winner(), p: dice.prob });
-    } while (dice.replayNext(d6Budget));
-    if (!rejected) return out;
+    this.eachKept(s, r, d6Budget, run, (value, p) => out.push({ value, s: saveState(duel), over: duel.over, winner: duel.winner(), p }));
+    if (!this.rejected) return out;
+    const kept = this.kept;
     return out.map((o) => ({ ...o, p: o.p / kept }));
   }
 
