@@ -15,7 +15,7 @@ import { validate } from '../src/config/validate.js';
 import { skirmishDuelDice, skirmishDuelTable } from '../src/systems/skirmish/duel/kernel.js';
 import { skirmishDuel } from '../src/systems/skirmish/duel/mode.js';
 import type { DuelSpec } from '../src/systems/skirmish/duel/setup.js';
-import type { DuelStudy } from '../src/systems/skirmish/schema.js';
+import type { DuelStudy } from '../src/systems/skirmish/duel/schema.js';
 import type { Kernel, PlannedTask } from '../src/systems/types.js';
 import { kernelRates } from './kernel-rate.js';
 

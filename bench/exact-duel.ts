@@ -19,7 +19,7 @@ import { exactDuelPlain, solveDuelPlain } from '../src/systems/skirmish/duel/pla
 import type { DuelSpec } from '../src/systems/skirmish/duel/setup.js';
 import { solveDuel, type SideMode } from '../src/systems/skirmish/duel/solve.js';
 import { solvePlay } from '../src/systems/skirmish/duel/solved-policy.js';
-import type { DuelStudy } from '../src/systems/skirmish/schema.js';
+import type { DuelStudy } from '../src/systems/skirmish/duel/schema.js';
 import type { PlannedTask } from '../src/systems/types.js';
 
 const FIXTURE = fileURLToPath(new URL('../../test/fixtures/keen-stout-duel.yaml', import.meta.url));

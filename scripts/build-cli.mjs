@@ -4,8 +4,11 @@
  * CLI is built"). One CommonJS script, dist/src/cli/balance-cli.cjs, holds entry.js, yargs and
  * everything `balance validate` needs (study loading, every system's schema, yaml, zod); the
  * launcher (src/cli/launcher.ts) runs it with V8's code cache, which this script writes by
- * running `balance validate` once. Every other command stays in its own compiled file and is
- * imported when it runs, so worker threads, reports and charts load as before. The launcher
+ * running `balance validate` once. A second, smaller script, dist/src/cli/balance-validate.cjs
+ * (quick-validate.ts, minified), holds only what `balance validate STUDY.yaml` alone needs (no
+ * yargs): the launcher runs it for that command line, the one designers type most. Every other
+ * command stays in its own compiled file and is imported when it runs, so worker threads,
+ * reports and charts load as before. The launcher
  * itself becomes dist/src/cli/balance.cjs (the `bin`): a CommonJS script, which Node starts
  * without its ES module loader. Last, this saves the text of `balance --help`
  * (balance-help.txt), which the launcher prints without the bundle.
@@ -20,12 +23,16 @@ import { rolldown } from 'rolldown';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'dist/src/cli');
 const BUNDLE = join(CLI, 'balance-cli.cjs');
+/** `balance validate STUDY.yaml` alone (src/cli/quick-validate.ts, launcher.ts quickValidate). */
+const VALIDATE_BUNDLE = join(CLI, 'balance-validate.cjs');
 /** The `bin` (package.json): src/cli/launcher.ts as one CommonJS script. */
 const BIN = join(CLI, 'balance.cjs');
 /** `balance --help`, saved by the build (src/cli/static-help.ts). */
 const HELP = join(CLI, 'balance-help.txt');
 /** Imported lazily by the CLI but bundled: the commands that must start fast, and yargs (args.js), which a plain `validate` does not start. */
 const BUNDLED_LAZY = new Set([join(CLI, 'validate.js'), join(CLI, 'args.js'), join(CLI, 'help-cache.js')]);
+/** The same for the validate bundle: only validate.js (runCli never reaches yargs for a plain validate). */
+const VALIDATE_BUNDLED_LAZY = new Set([join(CLI, 'validate.js')]);
 /** The study `npm run build` validates once to fill the code cache. */
 const TRAINING_STUDY = join(ROOT, 'configs/skirmish-weapons-vs-armour.yaml');
 
@@ -122,45 +129,62 @@ const lazyPlugins = {
   },
 };
 
-/** @type {Set<string>} */
-const external = new Set();
-const build = await rolldown({
-  input: join(CLI, 'entry.js'),
-  platform: 'node',
-  logLevel: 'warn',
-  onLog(level, log, handler) {
-    // yargs' `extends` option (import.meta.resolve) is not used by this CLI.
-    if (log.code === 'EMPTY_IMPORT_META') return;
-    handler(level, log);
-  },
-  plugins: [startLazily, lazyPlugins, {
-    name: 'lazy-commands-stay-files',
-    resolveId(source, importer, options) {
-      if (options.kind !== 'dynamic-import' || importer === undefined || !source.startsWith('.')) return null;
-      const file = resolve(dirname(importer), source);
-      if (BUNDLED_LAZY.has(file)) return null;
-      external.add(file);
-      return { id: file, external: true };
-    },
-  }],
-});
-const { output } = await build.generate({ format: 'cjs', strict: true, charset: 'ascii', codeSplitting: false, comments: { legal: true, annotation: false, jsdoc: false } });
-await build.close();
-if (output.length !== 1 || output[0].type !== 'chunk') fail(`expected one script, got ${output.map((o) => o.fileName).join(', ')}`);
-const chunk = output[0];
+const { wrapBundle } = await import(pathToFileURL(join(CLI, 'bundle-loader.js')).href);
 
-// import() of another command's file becomes __balanceImport(), which main.js provides: on Node 20
-// a vm script with a code cache cannot import() by itself.
-let code = chunk.code.replace(/^#!.*\n/, '').replace(/\bimport\((["'`])(\.{1,2}\/[^"'`]+)\1\)/g, '__balanceImport("$2")');
-const left = /\bimport\s*\(/.exec(code);
-if (left) fail(`an import() the bundle cannot run remains: ${code.slice(left.index, left.index + 80)}`);
-const id = createHash('sha256').update(code).digest('hex').slice(0, 16);
-code = `// balance-cli ${id}\n${code}`;
-writeFileSync(BUNDLE, code);
-writeFileSync(join(CLI, 'balance-cli.modules.json'), `${JSON.stringify({
-  bundled: chunk.moduleIds.filter((m) => !m.startsWith('\0')).map((m) => relative(ROOT, m)).sort(),
-  external: [...external].map((m) => relative(ROOT, m)).sort(),
-}, null, 2)}\n`);
+/**
+ * One CommonJS script from `input`: the files of `lazy` bundled although imported lazily, every
+ * other lazy import() of a project file left as a file (returned in `external`). Written as the
+ * launcher runs it: the build line (`// balance-cli <id>`, 16 hex digits of its sha256, which
+ * names its code cache), then the code already wrapped as a function (bundle-loader.ts).
+ */
+async function bundle(file, input, lazy, minify) {
+  /** @type {Set<string>} */
+  const external = new Set();
+  const build = await rolldown({
+    input,
+    platform: 'node',
+    logLevel: 'warn',
+    onLog(level, log, handler) {
+      // yargs' `extends` option (import.meta.resolve) is not used by this CLI.
+      if (log.code === 'EMPTY_IMPORT_META') return;
+      handler(level, log);
+    },
+    plugins: [startLazily, lazyPlugins, {
+      name: 'lazy-commands-stay-files',
+      resolveId(source, importer, options) {
+        if (options.kind !== 'dynamic-import' || importer === undefined || !source.startsWith('.')) return null;
+        const resolved = resolve(dirname(importer), source);
+        if (lazy.has(resolved)) return null;
+        external.add(resolved);
+        return { id: resolved, external: true };
+      },
+    }],
+  });
+  const { output } = await build.generate({ format: 'cjs', strict: true, charset: 'ascii', codeSplitting: false, minify, comments: { legal: true, annotation: false, jsdoc: false } });
+  await build.close();
+  if (output.length !== 1 || output[0].type !== 'chunk') fail(`expected one script, got ${output.map((o) => o.fileName).join(', ')}`);
+  const chunk = output[0];
+  // import() of another command's file becomes __balanceImport(), which the loader provides: on
+  // Node 20 a vm script with a code cache cannot import() by itself.
+  const code = chunk.code.replace(/^#!.*\n/, '').replace(/\bimport\((["'`])(\.{1,2}\/[^"'`]+)\1\)/g, '__balanceImport("$2")');
+  const left = /\bimport\s*\(/.exec(code);
+  if (left) fail(`an import() the bundle cannot run remains: ${code.slice(left.index, left.index + 80)}`);
+  // The loader reads the bundle as latin1 (no UTF-8 scan): it must be ASCII, as charset: 'ascii' writes.
+  const wide = /[\u0080-\uffff]/.exec(code);
+  if (wide) fail(`${relative(ROOT, file)} is not ASCII: ${JSON.stringify(code.slice(Math.max(0, wide.index - 40), wide.index + 40))}`);
+  const id = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  writeFileSync(file, `// balance-cli ${id}\n${wrapBundle(code)}`);
+  writeFileSync(file.replace(/\.cjs$/, '.modules.json'), `${JSON.stringify({
+    bundled: chunk.moduleIds.filter((m) => !m.startsWith('\0')).map((m) => relative(ROOT, m)).sort(),
+    external: [...external].map((m) => relative(ROOT, m)).sort(),
+  }, null, 2)}\n`);
+  return { id, size: code.length, modules: chunk.moduleIds.length, external };
+}
+
+const main = await bundle(BUNDLE, join(CLI, 'entry.js'), BUNDLED_LAZY, false);
+// Minified: fewer bytes to read and hold at every start (~4 ms of the command). Its stack traces
+// (BALANCE_DEBUG=1) name minified functions; the same failure through `--no-list` names them all.
+const quick = await bundle(VALIDATE_BUNDLE, join(CLI, 'quick-validate.js'), VALIDATE_BUNDLED_LAZY, true);
 
 // yargs reads its translations from ../../../locales of its own file, which is now the bundle.
 const locales = resolve(BUNDLE, '../../../locales');
@@ -193,9 +217,10 @@ chmodSync(BIN, 0o755);
 
 for (const f of readdirSync(CLI)) if (f.endsWith('.v8cache')) rmSync(join(CLI, f));
 rmSync(HELP, { force: true });
-// `--no-list` (the default) takes validate through yargs, so the cache also holds yargs for the other
-// commands. Then `validate STUDY` alone, which the launcher runs without V8's optimising compiler
-// and so from a cache of its own (launcher.ts, quickValidate), fills that one.
+// `--no-list` (the default) takes validate through yargs in balance-cli.cjs, so its cache also holds
+// yargs for the other commands. Then `validate STUDY` alone, which the launcher runs from the
+// validate bundle under other V8 flags (launcher.ts, quickValidate), fills that bundle's cache
+// under the same flags (V8 keys a cache to its flags).
 for (const args of [[TRAINING_STUDY, '--no-list'], [TRAINING_STUDY]]) {
   const train = spawnSync(process.execPath, [BIN, 'validate', ...args], {
     cwd: ROOT, encoding: 'utf8', env: { ...process.env, BALANCE_CODE_CACHE: 'write', BALANCE_DEBUG: '' },
@@ -203,7 +228,8 @@ for (const args of [[TRAINING_STUDY, '--no-list'], [TRAINING_STUDY]]) {
   if (train.status !== 0) fail(`the bundle does not run: balance validate ${args.join(' ')} exited ${String(train.status)}\n${train.stderr}`);
 }
 const caches = readdirSync(CLI).filter((f) => f.endsWith('.v8cache')).sort();
-if (caches.length !== 2 || !caches[0].endsWith(`${id}.v8cache`) || !caches[1].endsWith(`${id}.validate.v8cache`)) fail(`expected the two code caches of build ${id}, found ${caches.join(', ') || 'none'}`);
+const expected = [`balance-cli.${main.id}.v8cache`, `balance-validate.${quick.id}.v8cache`];
+if (caches.join() !== expected.join()) fail(`expected the code caches ${expected.join(', ')}, found ${caches.join(', ') || 'none'}`);
 
 // `balance --help` as yargs prints it in English at width 100 (not a terminal), saved for main.js
 // to print without loading the bundle (written last: it must not be printed instead of yargs' own) (src/cli/static-help.ts says when it may).
@@ -213,4 +239,4 @@ const help = spawnSync(process.execPath, [BIN, '--help'], {
 });
 if (help.status !== 0 || !help.stdout.includes('balance validate <study>')) fail(`balance --help exited ${String(help.status)}\n${help.stderr}`);
 writeFileSync(HELP, help.stdout);
-console.log(`build-cli: ${relative(ROOT, BUNDLE)} (${(code.length / 1024).toFixed(0)} KB, ${chunk.moduleIds.length} modules, ${external.size} lazy files) + ${caches.join(' + ')} + ${relative(ROOT, HELP)}; bin ${relative(ROOT, BIN)}`);
+console.log(`build-cli: ${relative(ROOT, BUNDLE)} (${(main.size / 1024).toFixed(0)} KB, ${main.modules} modules, ${main.external.size} lazy files), ${relative(ROOT, VALIDATE_BUNDLE)} (${(quick.size / 1024).toFixed(0)} KB, ${quick.modules} modules) + ${caches.join(' + ')} + ${relative(ROOT, HELP)}; bin ${relative(ROOT, BIN)}`);

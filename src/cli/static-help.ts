@@ -24,11 +24,13 @@ export function yargsLocale(env: NodeJS.ProcessEnv): string {
 /**
  * Whether yargs would print exactly the saved text: `balance --help` alone, an English locale
  * (or C/POSIX, which yargs has no translation for and so prints its English keys), wrapping on,
- * and output that is not a terminal narrower than HELP_WIDTH.
+ * and output that is not a terminal narrower than HELP_WIDTH (`columns` is asked only for such a
+ * command line: it is process.stdout's, which costs that stream).
  */
-export function savedHelpApplies(args: readonly string[], env: NodeJS.ProcessEnv, columns: number | undefined): boolean {
+export function savedHelpApplies(args: readonly string[], env: NodeJS.ProcessEnv, columns: () => number | undefined): boolean {
   if (args.length !== HELP_ARGS.length || args.some((a, i) => a !== HELP_ARGS[i])) return false;
   if (env['YARGS_DISABLE_WRAP']) return false;
-  if (columns !== undefined && columns > 0 && columns < HELP_WIDTH) return false;
+  const width = columns();
+  if (width !== undefined && width > 0 && width < HELP_WIDTH) return false;
   return /^(en(_.*)?|C|POSIX)$/.test(yargsLocale(env));
 }

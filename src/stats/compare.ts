@@ -37,7 +37,7 @@ export function differenceTest(base: CompareStat, other: CompareStat): { se: num
 
 /**
  * erfc(x) for x >= 0 with relative error below 1.2e-7 everywhere (Numerical Recipes' erfcc),
- * so tail p-values stay meaningful far from 0 (simple-statistics' table stops at 1e-3).
+ * so tail p-values stay meaningful far from 0 (a normal table such as simple-statistics' stops at 1e-3).
  */
 export function erfc(x: number): number {
   const t = 1 / (1 + 0.5 * x);

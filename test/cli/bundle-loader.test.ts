@@ -9,11 +9,14 @@ import { ROOT, tempDir } from '../helpers/cli.js';
 
 let serial = 0;
 
-/** A bundle in a fresh folder; its body records that it ran (a unique text, so V8 caches nothing across tests). */
-function makeBundle(id = '0123456789abcdef', body = ''): { dir: string; file: string; source: string } {
+/**
+ * A bundle in a fresh folder, written as the build writes one (the build line, then the code
+ * wrapped as a function); its body records that it ran (a unique text, so V8 caches nothing across tests).
+ */
+function makeBundle(id = '0123456789abcdef', body = '', name = 'balance-cli.cjs'): { dir: string; file: string; source: string } {
   const dir = tempDir();
-  const file = join(dir, 'balance-cli.cjs');
-  const source = `// balance-cli ${id}\n"use strict";\nmodule.exports.ran = ${++serial} + ${Date.now()};\n${body}\n`;
+  const file = join(dir, name);
+  const source = `// balance-cli ${id}\n${wrapBundle(`"use strict";\nmodule.exports.ran = ${++serial} + ${Date.now()};\n${body}\n`)}`;
   writeFileSync(file, source);
   return { dir, file, source };
 }
@@ -23,17 +26,18 @@ describe('bundle loader', () => {
     expect(cacheFileOf('/x/balance-cli.cjs', '// balance-cli 00ff00ff00ff00ff\ncode')).toBe('/x/balance-cli.00ff00ff00ff00ff.v8cache');
     expect(cacheFileOf('/x/balance-cli.cjs', 'code\n// balance-cli 00ff00ff00ff00ff\n')).toBeNull();
     expect(cacheFileOf('/x/balance-cli.cjs', '// balance-cli 00FF\ncode')).toBeNull();
-    expect(cacheFileOf('/x/balance-cli.cjs', '// balance-cli 00ff00ff00ff00ff\ncode', 'validate')).toBe('/x/balance-cli.00ff00ff00ff00ff.validate.v8cache');
+    expect(cacheFileOf('/x/balance-validate.cjs', '// balance-cli 00ff00ff00ff00ff\ncode')).toBe('/x/balance-validate.00ff00ff00ff00ff.v8cache');
   });
 
-  it('a variant reads its own cache file, not the default one', () => {
-    const b = makeBundle('0a0a0a0a0a0a0a0a');
-    writeFileSync(cacheFileOf(b.file, b.source)!, new Script(wrapBundle(b.source), { filename: b.file }).createCachedData());
-    expect(runBundle(b.file, {}, 'validate').state).toBe('absent');
-    const v = makeBundle('0b0b0b0b0b0b0b0b');
-    writeFileSync(cacheFileOf(v.file, v.source, 'validate')!, new Script(wrapBundle(v.source), { filename: v.file }).createCachedData());
-    expect(readdirSync(v.dir).filter((f) => f.endsWith('.v8cache'))).toEqual(['balance-cli.0b0b0b0b0b0b0b0b.validate.v8cache']);
-    expect(runBundle(v.file, {}, 'validate').state).toBe('used');
+  it('compiles the file\'s text as it is: a cache made for that very text is used, one for another text is not', () => {
+    const b = makeBundle('0a0a0a0a0a0a0a0a', '', 'balance-validate.cjs');
+    writeFileSync(cacheFileOf(b.file, b.source)!, new Script(b.source, { filename: b.file }).createCachedData());
+    expect(readdirSync(b.dir).filter((f) => f.endsWith('.v8cache'))).toEqual(['balance-validate.0a0a0a0a0a0a0a0a.v8cache']);
+    expect(runBundle(b.file, {})).toMatchObject({ state: 'used', exports: { ran: expect.any(Number) } });
+    // The loader wrapping the text again (as it once did) would compile another script, whose cache this is not.
+    const w = makeBundle('0b0b0b0b0b0b0b0b');
+    writeFileSync(cacheFileOf(w.file, w.source)!, new Script(wrapBundle(w.source), { filename: w.file }).createCachedData());
+    expect(runBundle(w.file, {}).state).toBe('rejected');
   });
 
   it('runs the bundle without a cache file (absent) and with BALANCE_CODE_CACHE=off (off)', () => {
@@ -47,7 +51,7 @@ describe('bundle loader', () => {
 
   it('uses a cache made for the same text, and runs from source when V8 rejects a cache', () => {
     const good = makeBundle();
-    const cache = new Script(wrapBundle(good.source), { filename: good.file }).createCachedData();
+    const cache = new Script(good.source, { filename: good.file }).createCachedData();
     writeFileSync(cacheFileOf(good.file, good.source)!, cache);
     expect(runBundle(good.file, {})).toMatchObject({ state: 'used', exports: { ran: expect.any(Number) } });
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadStudyText } from '../../src/config/study.js';
-import { duelSettingsSchema } from '../../src/systems/skirmish/schema.js';
+import { duelSettingsSchema } from '../../src/systems/skirmish/duel/schema.js';
 import { ROOT } from '../helpers/cli.js';
 
 const readmeStudies = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)]

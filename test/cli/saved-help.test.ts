@@ -53,19 +53,25 @@ describe('saved --help text', () => {
   });
 
   it('applies to `--help` alone, an English, C or POSIX locale, wrapping on, and no terminal narrower than 100 columns', () => {
-    expect(savedHelpApplies(['--help'], {}, undefined)).toBe(true);
-    expect(savedHelpApplies(['--help'], {}, 0)).toBe(true);
-    expect(savedHelpApplies(['--help'], {}, 100)).toBe(true);
-    expect(savedHelpApplies(['--help'], {}, 180)).toBe(true);
-    expect(savedHelpApplies(['--help'], {}, 99)).toBe(false);
-    expect(savedHelpApplies(['--help'], {}, 40)).toBe(false);
-    expect(savedHelpApplies(['--help', 'validate'], {}, undefined)).toBe(false);
-    expect(savedHelpApplies(['-h'], {}, undefined)).toBe(false);
-    expect(savedHelpApplies([], {}, undefined)).toBe(false);
-    expect(savedHelpApplies(['--help'], { YARGS_DISABLE_WRAP: '1' }, undefined)).toBe(false);
-    expect(savedHelpApplies(['--help'], { LANG: 'en-US' }, undefined)).toBe(false);
-    expect(savedHelpApplies(['--help'], { LANG: 'english' }, undefined)).toBe(false);
-    expect(savedHelpApplies(['--help'], { LANG: 'pirate' }, undefined)).toBe(false);
+    expect(savedHelpApplies(['--help'], {}, () => undefined)).toBe(true);
+    expect(savedHelpApplies(['--help'], {}, () => 0)).toBe(true);
+    expect(savedHelpApplies(['--help'], {}, () => 100)).toBe(true);
+    expect(savedHelpApplies(['--help'], {}, () => 180)).toBe(true);
+    expect(savedHelpApplies(['--help'], {}, () => 99)).toBe(false);
+    expect(savedHelpApplies(['--help'], {}, () => 40)).toBe(false);
+    expect(savedHelpApplies(['--help', 'validate'], {}, () => undefined)).toBe(false);
+    expect(savedHelpApplies(['-h'], {}, () => undefined)).toBe(false);
+    expect(savedHelpApplies([], {}, () => undefined)).toBe(false);
+    expect(savedHelpApplies(['--help'], { YARGS_DISABLE_WRAP: '1' }, () => undefined)).toBe(false);
+    expect(savedHelpApplies(['--help'], { LANG: 'en-US' }, () => undefined)).toBe(false);
+    expect(savedHelpApplies(['--help'], { LANG: 'english' }, () => undefined)).toBe(false);
+    expect(savedHelpApplies(['--help'], { LANG: 'pirate' }, () => undefined)).toBe(false);
+    // The width is asked for only when the arguments are `--help` (it builds process.stdout).
+    const never = (): number => {
+      throw new Error('asked for the terminal width');
+    };
+    expect(savedHelpApplies(['validate', 'a.yaml'], {}, never)).toBe(false);
+    expect(savedHelpApplies(['--help'], { YARGS_DISABLE_WRAP: '1' }, never)).toBe(false);
     // yargs' order: LC_ALL, LC_MESSAGES, LANG, LANGUAGE; empty values do not count.
     expect(yargsLocale({ LC_ALL: '', LC_MESSAGES: 'de_DE.UTF-8', LANG: 'en_US.UTF-8' })).toBe('de_DE');
     expect(yargsLocale({ LANG: 'en_US.UTF-8', LANGUAGE: 'de' })).toBe('en_US');

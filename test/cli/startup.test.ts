@@ -5,7 +5,7 @@
  * code; every other command is imported from its own file when it runs.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PLUGINS } from '../../src/systems/registry.js';
@@ -67,10 +67,10 @@ describe('cold start', () => {
     expect(r.files.filter((f) => !f.startsWith('test/helpers/'))).toEqual(LAUNCHER);
   });
 
-  it('a plain validate of a small study runs without the optimising compiler, from its own cache; a big one or --list as usual', () => {
+  it('a plain validate of a small study runs the validate bundle under its own V8 flags, from its cache; a big one or --list the full bundle', () => {
     // V8 refuses a cache written under other flags, so "used" shows that the flags match the build's.
     const quick = start(['validate', 'configs/skirmish-attack-example.yaml']);
-    expect(quick.stderr).toMatch(/^balance: code cache used \(.*balance-cli\.[0-9a-f]{16}\.validate\.v8cache\)$/m);
+    expect(quick.stderr).toMatch(/^balance: code cache used \(.*balance-validate\.[0-9a-f]{16}\.v8cache\)$/m);
     const listed = start(['validate', 'configs/skirmish-attack-example.yaml', '--list']);
     expect(listed.stderr).toMatch(/^balance: code cache used \(.*balance-cli\.[0-9a-f]{16}\.v8cache\)$/m);
     const big = join(tempDir(), 'big.yaml');
@@ -89,6 +89,8 @@ describe('cold start', () => {
     expect(v.stdout).toContain(': ok (skirmish attack');
     expect(v.segmenters).toBe(0);
     expect(v.builtins.filter((m) => m === 'assert' || m === 'crypto' || m === 'internal/fs/streams')).toEqual([]);
+    // The validate bundle writes with writeSync (fd-writer.ts) and sets its flags without node:v8.
+    expect(v.builtins.filter((m) => m === 'stream' || m === 'v8' || m === 'tty' || m === 'net')).toEqual([]);
     const h = probe(['validate', '--help']);
     expect(h.code).toBe(0);
     expect(h.stdout).toMatch(/--list +print every task of the expanded plan/);
@@ -126,6 +128,15 @@ describe('cold start', () => {
       if (mode !== undefined) modes.add(mode);
     }
     expect(modes.size).toBe(PLUGINS.length);
+  });
+
+  it('the validate bundle holds what validate needs and neither yargs nor engine, worker pool, report or chart code', () => {
+    const { bundled } = JSON.parse(readFileSync(join(ROOT, 'dist/src/cli/balance-validate.modules.json'), 'utf8')) as { bundled: string[] };
+    for (const needed of ['node_modules/zod/', 'node_modules/yaml/', 'dist/src/cli/validate.js', 'dist/src/cli/quick-validate.js', 'dist/src/config/study.js', 'dist/src/systems/registry.js']) {
+      expect(bundled.some((m) => m.startsWith(needed)), needed).toBe(true);
+    }
+    const unwanted = /^node_modules\/(yargs|yargs-parser|cliui|y18n|vega|vega-lite|piscina|cli-progress|csv-stringify|csv-parse|fastify|bullmq|ioredis|highs|simple-statistics)\/|^dist\/src\/(report\/|serve\/|queue\/|analysis\/|batch\/(engine|worker)\.js|cli\/(args|run|serve|trace|meta|solve)\.js)/;
+    expect(bundled.filter((m) => unwanted.test(m))).toEqual([]);
   });
 
   it('the bundle holds yargs and what validate needs, and no engine, worker pool, report or chart code', () => {
@@ -175,5 +186,26 @@ describe('cold start', () => {
     const stale = run();
     expect(stale.stderr).toMatch(/^balance: the bundle is older than entry\.js: running the compiled files$/m);
     expect([stale.status, stale.stdout]).toEqual([0, fresh.stdout]);
+  });
+
+  it('a validate bundle older than the compiled files, or missing, is not run: a plain validate takes the full bundle', () => {
+    const copy = tempDir();
+    cpSync(join(ROOT, 'dist/src'), join(copy, 'dist/src'), { recursive: true, preserveTimestamps: true });
+    cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
+    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    const cli = join(copy, 'dist/src/cli');
+    const run = (): ReturnType<typeof spawnSync> => spawnSync(process.execPath, [join(cli, 'main.js'), 'validate', join(ROOT, 'configs/d20-attacks.yaml')], {
+      encoding: 'utf8', env: { ...process.env, BALANCE_DEBUG: '1' },
+    });
+    const quick = run();
+    expect(quick.stderr).toMatch(/^balance: code cache used \(.*balance-validate\.[0-9a-f]{16}\.v8cache\)$/m);
+    const earlier = new Date(statSync(join(cli, 'entry.js')).mtimeMs - 60_000);
+    utimesSync(join(cli, 'balance-validate.cjs'), earlier, earlier);
+    const stale = run();
+    expect(stale.stderr).toMatch(/^balance: code cache used \(.*balance-cli\.[0-9a-f]{16}\.v8cache\)$/m);
+    rmSync(join(cli, 'balance-validate.cjs'));
+    const missing = run();
+    expect(missing.stderr).toMatch(/^balance: code cache used \(.*balance-cli\.[0-9a-f]{16}\.v8cache\)$/m);
+    for (const r of [stale, missing]) expect([r.status, r.stdout]).toEqual([0, quick.stdout]);
   });
 });

@@ -1,9 +1,9 @@
 /** The d20 study format (seed 003, rules.md 3): creatures, weapons, loadouts; attack and fight modes. */
 import { z } from 'zod';
-import { attackMatchup, studyHeader, trialsField, variantsField } from '../study-schema.js';
+import { attackMatchup, intIn, listOf, nonEmptyString, studyHeader, trialsField, variantsField } from '../study-schema.js';
 import { parseDamage } from './notation.js';
 
-const int = (min: number, max: number) => z.number().int().min(min).max(max);
+const int = intIn;
 
 export const damageSpec = z.string().superRefine((v, ctx) => {
   const r = parseDamage(v);
@@ -69,7 +69,7 @@ export const attackStudySchema = z.strictObject({
   ...common,
   mode: z.literal('attack'),
   trials: trialsField(100_000),
-  matchups: z.array(attackMatchupSchema).min(1),
+  matchups: listOf(attackMatchupSchema),
   situation: situationSchema.default({}),
 });
 
@@ -77,7 +77,7 @@ export const POLICIES = ['focus-weakest', 'random', 'dodge-when-low', 'support',
 
 export const fighterEntry = z.union([
   z.string(),
-  z.strictObject({ loadout: z.string(), policy: z.enum(POLICIES).optional(), name: z.string().min(1).optional() }),
+  z.strictObject({ loadout: z.string(), policy: z.enum(POLICIES).optional(), name: nonEmptyString().optional() }),
 ]);
 
 export const fightStudySchema = z.strictObject({
@@ -85,7 +85,7 @@ export const fightStudySchema = z.strictObject({
   mode: z.literal('fight'),
   trials: trialsField(20_000),
   fight: z.strictObject({ maxRounds: int(1, 1000).default(20) }).default({ maxRounds: 20 }),
-  sides: z.strictObject({ heroes: z.array(fighterEntry).min(1).max(12), enemies: z.array(fighterEntry).min(1).max(30) }),
+  sides: z.strictObject({ heroes: listOf(fighterEntry, 1, 12), enemies: listOf(fighterEntry, 1, 30) }),
 });
 
 export type D20AttackStudy = z.output<typeof attackStudySchema>;

@@ -1,8 +1,8 @@
 /** The exchange study format (seed 001, rules.md 2): characters, weapons, armours, loadouts. */
 import { z } from 'zod';
-import { attackMatchup, duelMatchup, studyHeader, trialsField, variantsField } from '../study-schema.js';
+import { attackMatchup, duelMatchup, intIn, listOf, numberIn, studyHeader, trialsField, variantsField } from '../study-schema.js';
 
-const int = (min: number, max: number) => z.number().int().min(min).max(max);
+const int = intIn;
 
 export const characterSchema = z.strictObject({
   vitality: int(1, 40),
@@ -16,7 +16,7 @@ export const characterSchema = z.strictObject({
   ranged: int(0, 10).default(0),
   acrobatics: int(0, 10).default(0),
   athletics: int(0, 10).default(0),
-  baseMovement: z.number().min(0).max(100).default(10),
+  baseMovement: numberIn(0, 100).default(10),
 });
 
 export const weaponSchema = z.strictObject({
@@ -26,8 +26,8 @@ export const weaponSchema = z.strictObject({
   vitalCap: int(0, 20),
   heavy: z.boolean().default(false),
   reach: int(1, 3).default(1),
-  effectiveRange: z.number().min(0).max(1000).optional(),
-  maxRange: z.number().min(0).max(1000).optional(),
+  effectiveRange: numberIn(0, 1000).optional(),
+  maxRange: numberIn(0, 1000).optional(),
   /** Lingering Harm: Wounds at the end of each of the victim's turns after a hit (duels). */
   lingering: int(0, 5).default(0),
   /** Conditions a clean hit with this weapon inflicts in duels, from a Hit Margin of `margin` up. */
@@ -61,7 +61,7 @@ export const situationSchema = z.strictObject({
 });
 
 export const knobsSchema = z.strictObject({
-  die: z.strictObject({ faces: z.array(int(0, 10)).min(2).max(20) }).optional(),
+  die: z.strictObject({ faces: listOf(int(0, 10), 2, 20) }).optional(),
   edge: z.enum(['extra-die', 'reroll-lowest']).optional(),
   continuation: z.boolean().optional(),
   opener: z.enum(['random', 'a', 'b']).optional(),
@@ -82,7 +82,7 @@ export const attackStudySchema = z.strictObject({
   ...common,
   mode: z.literal('attack'),
   trials: trialsField(100_000),
-  matchups: z.array(attackMatchup(situationSchema)).min(1),
+  matchups: listOf(attackMatchup(situationSchema)),
   situation: situationSchema.default({}),
 });
 
@@ -103,13 +103,13 @@ export const duelStudySchema = z.strictObject({
   duel: z.strictObject({
     maxRounds: int(1, 1000).default(30), opener: z.enum(['random', 'a', 'b']).optional(), distance: int(1, 179).default(1),
   }).default({ maxRounds: 30, distance: 1 }),
-  matchups: z.array(duelMatchup({
+  matchups: listOf(duelMatchup({
     policyA: duelPolicy.optional(),
     policyB: duelPolicy.optional(),
     /** Conditions each side fights under for the whole duel. */
     conditionsA: z.array(z.enum(['slowed', 'reeling', 'prone', 'stunned'])).default([]),
     conditionsB: z.array(z.enum(['slowed', 'reeling', 'prone', 'stunned'])).default([]),
-  })).min(1),
+  })),
 });
 
 export type ExchangeAttackStudy = z.output<typeof attackStudySchema>;

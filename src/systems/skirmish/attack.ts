@@ -21,22 +21,29 @@ function check(study: AttackStudy): StudyProblem[] {
 }
 
 function plan(study: AttackStudy, trials: number): PlannedTask<AttackSpec>[] {
-  const matchups = expandMatchups(study.matchups);
+  // What a matchup is does not depend on the variant: resolved once, compiled once per variant.
+  const matchups = expandMatchups(study.matchups).map((m) => {
+    const situation = resolveSituation(study.situation, m.situation);
+    return {
+      m,
+      attacker: resolveLoadout(m.attacker, study),
+      defender: resolveLoadout(m.defender, study),
+      situation,
+      label: m.name ?? situationLabel(situation),
+      streamKey: hashKey(`skirmish.attack|${m.attacker}|${m.defender}|${JSON.stringify(situation)}`),
+    };
+  });
   const tasks: PlannedTask<AttackSpec>[] = [];
   for (const [variant, knobsInput] of Object.entries(study.variants)) {
     const knobs = resolveKnobs(study.rules, knobsInput);
-    for (const m of matchups) {
-      const attacker = resolveLoadout(m.attacker, study);
-      const defender = resolveLoadout(m.defender, study);
-      const situation = resolveSituation(study.situation, m.situation);
+    for (const { m, attacker, defender, situation, label, streamKey } of matchups) {
       const spec = compileAttack(
         { attacker, weapon: attacker.weapons[0]!, defender, situation, knobs },
         expectedUnblocked,
       );
-      const label = m.name ?? situationLabel(situation);
       tasks.push({
         labels: { variant, attacker: m.attacker, defender: m.defender, situation: label },
-        streamKey: hashKey(`skirmish.attack|${m.attacker}|${m.defender}|${JSON.stringify(situation)}`),
+        streamKey,
         trials,
         spec,
       });

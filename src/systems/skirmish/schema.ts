@@ -1,12 +1,13 @@
 /**
  * The skirmish study format (zod). One schema is the single source of the study's types; defaults
- * for situations and knobs are filled in resolve.ts.
+ * for situations and knobs are filled in resolve.ts. The duel's own fields are in duel/schema.ts,
+ * so that an attack study does not build them (README "Cold start").
  */
 import { z } from 'zod';
-import { attackMatchup, duelMatchup, studyHeader, trialsField, variantsField } from '../study-schema.js';
+import { attackMatchup, intIn, listOf, nonEmptyString, studyHeader, trialsField, variantsField } from '../study-schema.js';
 import { ARMOURS, SHIELDS, WEAPON_CLASSES } from './profile.js';
 
-const int = (min: number, max: number) => z.number().int().min(min).max(max);
+const int = intIn;
 
 /** `"+N"` adds N to the attribute, `"N"` (or a plain number) is fixed, `"-"` adds nothing. */
 export const diceSpec = z.union([z.string(), z.number()]).superRefine((v, ctx) => {
@@ -43,7 +44,7 @@ export const weaponSchema = z.strictObject({
   skill: diceSpec.default('-'),
   range: z.union([int(0, 100), z.tuple([int(0, 100), int(0, 100)])]).optional(),
   keywords: z.array(z.enum(WEAPON_KEYWORDS)).default([]),
-  school: z.string().min(1).optional(),
+  school: nonEmptyString().optional(),
   /** Firearms: the primer roll fires on a d6 at or above this (default: the knob `primer`, 2). */
   primer: int(1, 7).optional(),
   /** Spells: Casting Difficulty for 2d6 + casting. */
@@ -55,7 +56,7 @@ export const weaponSchema = z.strictObject({
 export const loadoutSchema = z.strictObject({
   fighter: z.string(),
   weapon: z.string().optional(),
-  weapons: z.array(z.string()).min(1).optional(),
+  weapons: listOf(z.string()).optional(),
   armor: z.enum(ARMOURS).optional(),
   armour: z.enum(ARMOURS).optional(),
   shield: z.enum(SHIELDS).default('none'),
@@ -82,15 +83,7 @@ export const knobsSchema = z.strictObject({
   stepPerHit: z.boolean().optional(),
   hammerBreaksTriangle: z.boolean().optional(),
   triangle: relation.optional(),
-  magicTriangles: z.record(z.string(), z.array(z.string()).min(2)).optional(),
-});
-
-/** Knobs that only fights read (duel mode). */
-export const fightKnobsSchema = knobsSchema.extend({
-  initiative: z.enum(['roll-off', 'a', 'b', 'alternate']).optional(),
-  stunnedActs: z.boolean().optional(),
-  failedRetreat: z.enum(['leaves', 'stays']).optional(),
-  primer: int(1, 7).optional(),
+  magicTriangles: z.record(z.string(), listOf(z.string(), 2)).optional(),
 });
 
 export const attackStudySchema = z.strictObject({
@@ -101,7 +94,7 @@ export const attackStudySchema = z.strictObject({
   fighters: z.record(z.string(), fighterSchema),
   weapons: z.record(z.string(), weaponSchema),
   loadouts: z.record(z.string(), loadoutSchema),
-  matchups: z.array(matchupSchema).min(1),
+  matchups: listOf(matchupSchema),
   situation: situationSchema.default({}),
   rules: knobsSchema.default({}),
   variants: variantsField(knobsSchema),
@@ -115,48 +108,8 @@ export type SituationInput = z.output<typeof situationSchema>;
 export type KnobsInput = z.output<typeof knobsSchema>;
 export type MatchupInput = z.output<typeof matchupSchema>;
 
-export const duelSettingsSchema = z.strictObject({
-  distance: z.number().min(0).max(200).default(12),
-  maxRounds: int(1, 1000).default(20),
-  cover: z.enum(['none', 'cover', 'close']).default('none'),
-  terrain: z.boolean().default(false),
-});
-
 /** The named fighter policies (duel/policies.ts). */
 export const NAMED_POLICIES = ['aggressive', 'shooter', 'kite'] as const;
 /** A skirmish duel's policies: the named ones and the solved ones (duel/solved-policy.ts). */
 export const DUEL_POLICY_NAMES = [...NAMED_POLICIES, 'best-response', 'optimal'] as const;
 export type DuelPolicyName = (typeof DUEL_POLICY_NAMES)[number];
-
-/** A fighter policy outside skirmish duels: a named one; `best-response` and `optimal` get their own message. */
-export const namedPolicyField = z.enum(NAMED_POLICIES, {
-  error: (iss) => (iss.input === 'best-response' || iss.input === 'optimal'
-    ? `${iss.input} is a solved policy, which only skirmish duels (mode: duel) play; use aggressive, shooter or kite`
-    : undefined),
-});
-
-export const duelMatchupSchema = duelMatchup({
-  policyA: z.enum(DUEL_POLICY_NAMES).optional(),
-  policyB: z.enum(DUEL_POLICY_NAMES).optional(),
-});
-
-/** A duel's loadout may name the policy it plays when a matchup does not (policyA / policyB win). */
-export const duelLoadoutSchema = loadoutSchema.extend({ policy: z.enum(DUEL_POLICY_NAMES).optional() });
-
-export const duelStudySchema = z.strictObject({
-  system: z.literal('skirmish'),
-  mode: z.literal('duel'),
-  ...studyHeader,
-  trials: trialsField(20_000),
-  fighters: z.record(z.string(), fighterSchema),
-  weapons: z.record(z.string(), weaponSchema),
-  loadouts: z.record(z.string(), duelLoadoutSchema),
-  duel: duelSettingsSchema.default({ distance: 12, maxRounds: 20, cover: 'none', terrain: false }),
-  matchups: z.array(duelMatchupSchema).min(1),
-  rules: fightKnobsSchema.default({}),
-  variants: variantsField(fightKnobsSchema),
-});
-
-export type DuelStudy = z.output<typeof duelStudySchema>;
-export type DuelMatchupInput = z.output<typeof duelMatchupSchema>;
-export type FightKnobsInput = z.output<typeof fightKnobsSchema>;

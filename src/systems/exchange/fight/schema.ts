@@ -1,10 +1,10 @@
 /** The exchange fight study format (issue #14): sides of characters with NPC groups, a Tactical map. */
 import { z } from 'zod';
-import { studyHeader, trialsField } from '../../study-schema.js';
+import { intIn, listOf, nonEmptyString, studyHeader, trialsField } from '../../study-schema.js';
 import { armourSchema, characterSchema, knobsSchema, loadoutSchema, POLICY_PATTERN, weaponSchema } from '../schema.js';
 
-const int = (min: number, max: number) => z.number().int().min(min).max(max);
-const name = z.string().min(1);
+const int = intIn;
+const name = nonEmptyString();
 
 export const CONDITIONS = ['slowed', 'reeling', 'prone', 'stunned'] as const;
 export const MOVES = ['close', 'keep-range', 'protect'] as const;
@@ -61,9 +61,9 @@ export const fightStudySchema = z.strictObject({
   loadouts: z.record(z.string(), loadoutSchema),
   rules: knobsSchema.default({}),
   variants: z.record(z.string(), knobsSchema).default({ base: {} }),
-  sides: z.record(z.string(), z.array(fighterEntrySchema).min(1)),
+  sides: z.record(z.string(), listOf(fighterEntrySchema)),
   fight: fightBlockSchema.default(fightBlockSchema.parse({})),
-  matchups: z.array(z.strictObject({ name: name.optional(), a: name, b: name })).min(1),
+  matchups: listOf(z.strictObject({ name: name.optional(), a: name, b: name })),
 });
 
 export type ExchangeFightStudy = z.output<typeof fightStudySchema>;

@@ -4,33 +4,34 @@
  * rounds, terrain rectangles) and matchups of two retinues with optional side policies.
  */
 import { z } from 'zod';
-import { duelMatchup, studyHeader, trialsField } from '../../study-schema.js';
-import { fightKnobsSchema, fighterSchema, loadoutSchema, namedPolicyField, weaponSchema } from '../schema.js';
+import { duelMatchup, intIn, listOf, numberIn, studyHeader, trialsField } from '../../study-schema.js';
+import { fightKnobsSchema, namedPolicyField } from '../duel/schema.js';
+import { fighterSchema, loadoutSchema, weaponSchema } from '../schema.js';
 
 export const FIGHTER_POLICIES = ['aggressive', 'shooter', 'kite'] as const;
 export const SIDE_POLICIES = ['nearest', 'weakest', 'most-dangerous'] as const;
 export type SidePolicyName = (typeof SIDE_POLICIES)[number];
 
-const inches = z.number().min(0).max(1000);
+const inches = numberIn(0, 1000);
 
 export const retinueEntrySchema = z.strictObject({
   loadout: z.string(),
-  count: z.number().int().min(1).max(20).default(1),
+  count: intIn(1, 20).default(1),
   policy: namedPolicyField.optional(),
   /** Base diameter in inches (default 1"). */
-  base: z.number().min(0.5).max(6).default(1),
+  base: numberIn(0.5, 6).default(1),
 });
 
 export const terrainSchema = z.strictObject({
   at: z.tuple([inches, inches]),
-  size: z.tuple([z.number().min(0.1).max(1000), z.number().min(0.1).max(1000)]),
+  size: z.tuple([numberIn(0.1, 1000), numberIn(0.1, 1000)]),
   kind: z.enum(['cover', 'block']),
 });
 
 export const battleSettingsSchema = z.strictObject({
-  board: z.tuple([z.number().min(2).max(1000), z.number().min(2).max(1000)]).default([24, 24]),
-  distance: z.number().min(0).max(1000).default(12),
-  maxRounds: z.number().int().min(1).max(1000).default(12),
+  board: z.tuple([numberIn(2, 1000), numberIn(2, 1000)]).default([24, 24]),
+  distance: numberIn(0, 1000).default(12),
+  maxRounds: intIn(1, 1000).default(12),
   terrain: z.array(terrainSchema).default([]),
 });
 
@@ -52,9 +53,9 @@ export const battleStudySchema = z.strictObject({
   fighters: z.record(z.string(), fighterSchema),
   weapons: z.record(z.string(), weaponSchema),
   loadouts: z.record(z.string(), loadoutSchema),
-  retinues: z.record(z.string(), z.array(retinueEntrySchema).min(1).max(20)),
+  retinues: z.record(z.string(), listOf(retinueEntrySchema, 1, 20)),
   battle: battleSettingsSchema.default({ board: [24, 24], distance: 12, maxRounds: 12, terrain: [] }),
-  matchups: z.array(battleMatchupSchema).min(1),
+  matchups: listOf(battleMatchupSchema),
   rules: battleKnobsSchema.default({}),
   variants: z.record(z.string(), battleKnobsSchema).default({ base: {} }),
 });

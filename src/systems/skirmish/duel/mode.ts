@@ -11,7 +11,8 @@ import { duelLayout, skirmishDuelDice, skirmishDuelTable } from './kernel.js';
 import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../../types.js';
 import { DEFENDER_STATES } from '../profile.js';
 import { checkProfiles, resolveKnobs, resolveLoadout } from '../resolve.js';
-import { duelStudySchema, type DuelMatchupInput, type DuelPolicyName, type DuelStudy } from '../schema.js';
+import type { DuelPolicyName } from '../schema.js';
+import { duelStudySchema, type DuelMatchupInput, type DuelStudy } from './schema.js';
 
 import { defaultPolicy, POLICIES, type DuelKnobs, type DuelSpec } from './setup.js';
 import { NAMED, solvedCode, studyPolicy } from './solved-policy.js';

@@ -9,7 +9,7 @@ import { parseStudy } from '../../../../src/config/load.js';
 import { validate } from '../../../../src/config/validate.js';
 import { skirmishDuel } from '../../../../src/systems/skirmish/duel/mode.js';
 import type { DuelSpec } from '../../../../src/systems/skirmish/duel/setup.js';
-import type { DuelStudy } from '../../../../src/systems/skirmish/schema.js';
+import type { DuelStudy } from '../../../../src/systems/skirmish/duel/schema.js';
 import type { PlannedTask } from '../../../../src/systems/types.js';
 
 /** The shared duel fixture with this test's matchups: mirrored pairs and each policy. */
