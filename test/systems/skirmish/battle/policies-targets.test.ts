@@ -1,16 +1,20 @@
 /**
- * The ranged battle policies (policies.ts) against friendly fire, on a board laid out by hand:
+ * The ranged battle policies (policies.ts) against friendly fire and Stunned enemies, on a board
+ * laid out by hand:
  * - seed 000 friendly fire (natural 1s of a Ranged attack hit an Active friend on the line of fire
  *   or within 1" of the target): a shooter prefers a target with no friend at risk, also through a
  *   failed clustered-enemies check; it shoots into a melee only when the expected unblocked hits
- *   on the enemy exceed those of its natural 1s on the friend.
+ *   on the enemy exceed those of its natural 1s on the friend;
+ * - seed 002 Mercy Kill (a Stunned enemy within 1" goes Out of Action): as in the duel, a Stunned
+ *   enemy a Charge reaches, where the Mercy Kill is allowed, is charged and Mercy Killed.
  */
 import { describe, expect, it } from 'vitest';
 import { Act, type Battle } from '../../../../src/systems/skirmish/battle/engine.js';
 import { decide } from '../../../../src/systems/skirmish/battle/policies.js';
 import { meanFriendlyFire } from '../../../../src/systems/skirmish/battle/setup.js';
 import { KITE, SHOOTER } from '../../../../src/systems/skirmish/duel/setup.js';
-import { ACTIVE, OUT_OF_ACTION } from '../../../../src/systems/skirmish/profile.js';
+import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED } from '../../../../src/systems/skirmish/profile.js';
+import { finishStunned } from '../../../../src/systems/skirmish/policy-moves.js';
 import { fighter, loadout, weapon } from '../../../helpers/skirmish.js';
 import { battle, place } from './harness.js';
 
@@ -88,5 +92,72 @@ describe('shooting into a melee (seed 000 friendly fire)', () => {
     expect(events.filter((e) => e.actor === 'a0').map((e) => [e.action, e.target])).toEqual([['aim', undefined], ['ranged', 'b1']]);
     expect(events.some((e) => e.action === 'friendly-fire')).toBe(false);
     expect([bt.woundsLeft[3], bt.woundsLeft[1], bt.friendly[0], script.used]).toEqual([1, 3, 0, 11]);
+  });
+});
+
+describe('a Stunned enemy within a Charge (seed 002 Mercy Kill; the duel\'s reading, policy-moves.ts finishStunned)', () => {
+  /** a0 the archer; b0 Stunned 3" away (within Movement 4 + 1"); b1 an Active enemy in range; b2 far off. */
+  const setup = (p = SHOOTER) => {
+    const made = battle([sharp], [grunt, grunt, grunt], [], { fighterPolicy: p });
+    const { bt } = made;
+    place(bt, 0, 20, 10);
+    place(bt, 1, 20, 14);
+    place(bt, 2, 30, 30);
+    place(bt, 3, 46, 46);
+    bt.state[1] = STUNNED;
+    bt.woundsLeft[1] = 0;
+    bt.actionsLeft = 1;
+    return made;
+  };
+
+  it('the shared reading: not in a reaction, an action left for the Mercy Kill, the enemy Stunned and beyond 1"', () => {
+    expect(finishStunned(false, 1, false, true)).toBe(true);
+    expect([finishStunned(true, 1, false, true), finishStunned(false, 0, false, true), finishStunned(false, 1, true, true), finishStunned(false, 1, false, false)]).toEqual([false, false, false, false]);
+  });
+
+  it('shooter and kite Charge it rather than shoot the Active enemy; not in a reaction, nor on the last action', () => {
+    for (const p of [SHOOTER, KITE]) {
+      const { bt } = setup(p);
+      expect(decision(bt, 0)).toEqual([Act.Charge, 1, 0]);
+      expect(decision(bt, 0, true)).toEqual([Act.Ranged, 2, 0]);
+      bt.actionsLeft = 0;
+      expect(decision(bt, 0)).toEqual([Act.Ranged, 2, 0]);
+    }
+  });
+
+  it('no Charge when it is out of reach, not Stunned, or the Mercy Kill would be refused where the Charge ends', () => {
+    const { bt } = setup();
+    place(bt, 1, 20, 16.01); // 5.01": beyond Movement + 1"
+    expect(decision(bt, 0)).toEqual([Act.Aim, 2, 0]);
+    place(bt, 1, 20, 16); // exactly 5": within reach
+    expect(decision(bt, 0)).toEqual([Act.Charge, 1, 0]);
+    place(bt, 1, 20, 14);
+    bt.state[1] = DOWNED; // a Downed enemy is no certain kill: it is shot (once no Active enemy is left to shoot)
+    expect(decision(bt, 0)).toEqual([Act.Aim, 2, 0]);
+    bt.state[1] = STUNNED;
+    place(bt, 3, 21.6, 13.5); // an Active enemy within 1" of where the Charge ends (20, 13)
+    expect(decision(bt, 0)[0]).not.toBe(Act.Charge);
+    bt.state[3] = DOWNED;
+    expect(decision(bt, 0)[0]).not.toBe(Act.Charge);
+    bt.state[3] = STUNNED; // a Stunned one does not stop a Mercy Kill (the side rule picks the nearer of the two)
+    expect(decision(bt, 0)).toEqual([Act.Charge, 3, 0]);
+  });
+
+  it('engaged with an Active enemy it does not Charge (leaving takes a Retreat)', () => {
+    const { bt } = setup();
+    place(bt, 3, 19, 9.5);
+    expect(bt.engagedActive(0)).toBe(1);
+    expect(decision(bt, 0)[0]).not.toBe(Act.Charge);
+  });
+
+  it('an activation: Charge, then Mercy Kill: the Stunned enemy is Out of Action, no die rolled', () => {
+    for (const p of [SHOOTER, KITE]) {
+      const { bt, script, events } = setup(p);
+      bt.activeSide = 0;
+      bt.activate(0);
+      expect(events.map((e) => [e.action, e.target])).toEqual([['charge', 'b0'], ['mercy-kill', 'b0']]);
+      expect([bt.state[1], bt.takedowns[0], script.used]).toEqual([OUT_OF_ACTION, 1, 0]);
+      expect(bt.gap(0, 1)).toBeLessThanOrEqual(1);
+    }
   });
 });
