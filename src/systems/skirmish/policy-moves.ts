@@ -49,3 +49,15 @@ export function crawlHelps(distance: number, crawl: number, reach: number): bool
   const after = distance + crawl;
   return (distance <= ENGAGEMENT + EPS && after > ENGAGEMENT + EPS) || (distance <= reach + EPS && after > reach + EPS);
 }
+
+/**
+ * Whether a ranged policy Charges a Stunned enemy to Mercy Kill it (duel and battle policies alike):
+ * not in a reaction, another action of this activation left for the Mercy Kill, the enemy Stunned
+ * and not `withinOne` (within 1", as each engine measures it, the Mercy Kill comes at once).
+ * Seed 002: a Mercy Kill puts a Stunned enemy within 1" Out of Action, no roll, where a shot still
+ * has to hit. Each engine then asks whether its Charge ends where that Mercy Kill is allowed
+ * (duel: canCharge; battle: board.ts chargeFinishes, no other Active or Downed enemy within 1").
+ */
+export function finishStunned(reaction: boolean, actionsLeft: number, withinOne: boolean, enemyStunned: boolean): boolean {
+  return !reaction && actionsLeft >= 1 && enemyStunned && !withinOne;
+}

@@ -392,6 +392,21 @@ export class Board {
   }
 
   /**
+   * Whether a Charge of i at t (the engine's: moveToward with its whole Movement) would end within
+   * 1" of t where i may Mercy Kill it: no other Active or Downed enemy within 1" (seed 002). Measured
+   * by making the move and putting i back.
+   */
+  chargeFinishes(i: number, t: number): boolean {
+    if (this.gap(i, t) > this.movement[i]! + ENGAGEMENT + EPS) return false;
+    const x = this.x[i]!;
+    const y = this.y[i]!;
+    this.moveToward(i, t, this.movement[i]!, true);
+    const ok = withinEngagement(this.gap(i, t)) && this.mercyAllowed(i, t);
+    this.moveBack(i, x, y);
+    return ok;
+  }
+
+  /**
    * Moves i straight at t, at most `length`, stopping at base contact. A move stopped short by
    * block terrain heads instead for the corner of that wall (cleared by the base) that is
    * reachable in a straight line and shortest to t through it, preferring one from which t lies

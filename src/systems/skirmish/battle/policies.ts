@@ -13,47 +13,100 @@
  *   at it; (3) an Active enemy within 1": Melee the chosen one; (4) only Downed or Stunned
  *   enemies within 1": Mercy Kill the chosen one if allowed, else Melee it.
  * shooter: (2) only Downed or Stunned enemies within 1" and Mercy Kill allowed: Mercy Kill;
- *   (3) an Active enemy within 1" and no legal shot: Retreat; (4) a legal target: Aim first when
+ *   (3) an Active enemy within 1" and no shot worth taking: Retreat; (3') not engaged with an
+ *   Active enemy, not in a reaction, another action left: a Stunned enemy beyond 1" that a Charge
+ *   reaches where the Mercy Kill is allowed (as in the duel, policy-moves.ts finishStunned): Charge
+ *   the chosen one (the next action's (2) Mercy Kills it); (4) a shot worth taking: Aim first when
  *   an action is left for the shot (not in a reaction), else shoot the chosen one (Cast for
- *   spells); (5) a Stunned friend within 1": Help; (5') the last action of its activation and
- *   Hide helps: Hide; (6) the chosen enemy beyond maximum range: Move
+ *   spells). Shots worth taking (screenShots): the chosen one among legal targets with no friend
+ *   at risk of friendly fire (nor for an enemy within 1" of it, where a failed clustered check
+ *   may move the shot); only when there is none, among targets whose expected unblocked hits
+ *   exceed those of the natural 1s on the friend at risk; (5) a Stunned friend within 1": Help;
+ *   (5') the last action of its activation and Hide helps: Hide; (6) the chosen enemy beyond
+ *   maximum range: Move
  *   at it just far enough to stand in range; closer than minimum range: Move away just far
  *   enough; in range but out of sight: Move at it (round the terrain; not kite); (7) Hide if it
  *   helps, else Brace. Hide helps as in the duel (policy-moves.ts hideHelps): the fighter may
  *   Hide and an Active enemy that shoots stands beyond 6" but within a Move of its range.
- * kite: as shooter, but first (2') an Active enemy that could charge it (within that enemy's
- *   Movement + 1") and not in a reaction: Move its full Movement directly away from it; and it
+ * kite: as shooter, but first (after (3')) (2') an Active enemy that could charge it (within that
+ *   enemy's Movement + 1") and not in a reaction: Move its full Movement directly away from it; and it
  *   only closes in as far as stays out of the nearest Active enemy's charge reach.
  */
 import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED } from '../profile.js';
 import { KITE, SHOOTER } from '../duel/setup.js';
 import { ENGAGEMENT } from './board.js';
 import { canHide, crawlAllowance, keepInRangeInches, MANOEUVRE_INCHES } from '../fight-rules.js';
-import { awayInches, crawlHelps, hideHelps, towardInches, wantedDistance } from '../policy-moves.js';
+import { awayInches, crawlHelps, finishStunned, hideHelps, towardInches, wantedDistance } from '../policy-moves.js';
 import { Act, type Battle, type BattlePolicies } from './engine.js';
-import { MOST_DANGEROUS, WEAKEST } from './setup.js';
+import { meanFriendlyFire, meanUnblocked, MOST_DANGEROUS, WEAKEST } from './setup.js';
 
 const EPS = 1e-9;
 /** Which enemies a target choice looks at. */
 const ENGAGED_ACTIVE = 0;
 const ENGAGED_ANY = 1;
 const ANY = 2;
+/** Legal shots (rangedTargets) with no friend at risk; legal shots into a melee worth the risk (screenShots). */
 const RANGED = 3;
+const RANGED_RISKY = 4;
+/** Stunned enemies a Charge reaches where the Mercy Kill is allowed (board.ts chargeFinishes). */
+const FINISH = 5;
+/** `candidate` marks after screenShots(). */
+const CLEAR = 1;
+const WORTH = 2;
 
-function eligible(b: Battle, i: number, j: number, kind: number, activeOnly: boolean): boolean {
+function eligible(b: Battle, i: number, j: number, kind: number, activeOnly: boolean, reaction: boolean): boolean {
   if (b.side[j] === b.side[i] || b.state[j] === OUT_OF_ACTION) return false;
   if (activeOnly && b.state[j] !== ACTIVE) return false;
-  if (kind === RANGED) return b.candidate[j] === 1;
+  if (kind === RANGED) return b.candidate[j] === CLEAR;
+  if (kind === RANGED_RISKY) return b.candidate[j] === WORTH;
   if (kind === ANY) return true;
+  if (kind === FINISH) return finishStunned(reaction, b.actionsLeft, b.gap(i, j) <= ENGAGEMENT + EPS, b.state[j] === STUNNED) && b.chargeFinishes(i, j);
   return b.gap(i, j) <= ENGAGEMENT + EPS;
+}
+
+/**
+ * Friendly fire (seed 000) in a ranged policy's choice of target: each legal target t marked by
+ * rangedTargets() stays CLEAR when no friend of i is at risk (actions.ts atRisk, the rule the shot
+ * itself uses), neither for t nor for any enemy within 1" of t that a failed clustered-enemies check
+ * could move the shot to; with a friend at risk it is WORTH shooting only when the exact expected
+ * unblocked hits on t exceed those the shot's natural 1s would deal the friend at risk (the worst
+ * of them; setup.ts meanUnblocked, meanFriendlyFire; `aim` as the shot will have it), and is
+ * dropped otherwise. A Cast is not a Ranged attack: no friend is ever at risk. Returns how many
+ * targets are left (CLEAR or WORTH).
+ */
+function screenShots(b: Battle, i: number, reaction: boolean, aim: number): number {
+  const legal = b.rangedTargets(i, reaction);
+  const w = b.shooting[i]!;
+  if (legal === 0 || b.weapons[i]![w]!.kind === 'cast') return legal;
+  let left = 0;
+  const from = b.from(1 - b.side[i]!);
+  const to = b.to(1 - b.side[i]!);
+  for (let t = from; t !== to; ++t) {
+    if (b.candidate[t] !== CLEAR) continue;
+    // The friends at risk if the shot goes to t, or to another enemy a failed clustered-enemies
+    // check may move it to (actions.ts clustered: any not Out of Action within 1" of t): the worst.
+    let harm = -1;
+    for (let k = from; k !== to; ++k) {
+      if (k !== t && (b.state[k] === OUT_OF_ACTION || b.gap(k, t) > ENGAGEMENT + EPS)) continue;
+      const ff = b.atRisk(i, k);
+      if (ff >= 0) harm = Math.max(harm, meanFriendlyFire(b.attacks.get(i, w, ff, b.primary[ff]!, aim, 0, b.cover(i, ff), b.braced[ff]!, ACTIVE, 0)));
+    }
+    if (harm >= 0) {
+      const hit = meanUnblocked(b.attacks.get(i, w, t, b.primary[t]!, aim, 0, b.cover(i, t), b.braced[t]!, b.state[t]!, 0));
+      b.candidate[t] = hit > harm ? WORTH : 0;
+    }
+    if (b.candidate[t] !== 0) left++;
+  }
+  return left;
 }
 
 /**
  * The side policy's target among eligible enemies: `nearest` (smallest gap), `weakest` (fewest
  * Wounds left), `most-dangerous` (most attack dice with its first weapon); ties to the nearest,
- * then roster order. ANY looks at Active enemies first. -1 if none.
+ * then roster order. ANY looks at Active enemies first. -1 if none. `reaction` only matters to
+ * FINISH (no Charge to finish a Stunned enemy in a reaction).
  */
-export function chooseTarget(b: Battle, i: number, kind: number): number {
+export function chooseTarget(b: Battle, i: number, kind: number, reaction = false): number {
   const rule = b.sideRule[b.side[i]!]!;
   const activeFirst = kind === ENGAGED_ACTIVE || kind === ANY;
   for (let pass = activeFirst ? 0 : 1; pass !== 2; ++pass) {
@@ -61,7 +114,7 @@ export function chooseTarget(b: Battle, i: number, kind: number): number {
     let bestKey = Infinity;
     let bestGap = Infinity;
     for (let j = b.from(1 - b.side[i]!), end = b.to(1 - b.side[i]!); j !== end; ++j) {
-      if (!eligible(b, i, j, kind, pass === 0)) continue;
+      if (!eligible(b, i, j, kind, pass === 0, reaction)) continue;
       const key = rule === WEAKEST ? b.woundsLeft[j]! : rule === MOST_DANGEROUS ? -b.danger[j]! : 0;
       const gap = b.gap(i, j);
       if (key < bestKey || (key === bestKey && gap < bestGap)) {
@@ -127,7 +180,8 @@ export function aggressive(b: Battle, i: number): number {
 
 function shooter(b: Battle, i: number, reaction: boolean, kite: boolean): number {
   const engagedActive = b.engagedActive(i) > 0;
-  const shots = b.rangedTargets(i, reaction);
+  const aimFirst = !reaction && b.aimed[i] === 0 && b.actionsLeft >= 1;
+  const shots = screenShots(b, i, reaction, aimFirst || b.aimed[i] === 1 ? 1 : 0);
   if (!engagedActive && b.engaged(i, false)) {
     const t = chooseTarget(b, i, ENGAGED_ANY);
     if (b.mercyAllowed(i, t)) return act(b, Act.MercyKill, t);
@@ -139,13 +193,19 @@ function shooter(b: Battle, i: number, reaction: boolean, kite: boolean): number
   // range lies inside the threat's charge reach its full Movement.
   const full = kite && w.max <= reach;
   if (engagedActive && shots === 0) return act(b, Act.Retreat, -1, away(b, i, b.nearestEnemy(i, false), w.max, true, full));
+  // As in the duel (policy-moves.ts finishStunned): Charge a Stunned enemy to Mercy Kill it next.
+  if (!engagedActive) {
+    const t = chooseTarget(b, i, FINISH, reaction);
+    if (t >= 0) return act(b, Act.Charge, t);
+  }
   if (kite && !reaction && threat >= 0 && b.gap(i, threat) <= reach + EPS) {
     return act(b, engagedActive ? Act.Retreat : Act.MoveAway, threat, away(b, i, threat, w.max, engagedActive, full));
   }
   if (shots > 0) {
-    const t = chooseTarget(b, i, RANGED);
+    let t = chooseTarget(b, i, RANGED);
+    if (t < 0) t = chooseTarget(b, i, RANGED_RISKY);
     if (w.kind === 'cast') return act(b, Act.Cast, t);
-    if (!reaction && b.aimed[i] === 0 && b.actionsLeft >= 1) return act(b, Act.Aim, t);
+    if (aimFirst) return act(b, Act.Aim, t);
     return act(b, Act.Ranged, t);
   }
   const friend = stunnedFriend(b, i);

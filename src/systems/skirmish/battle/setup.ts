@@ -116,7 +116,7 @@ export class BattleAttacks {
     let entry = SHARED.get(memo);
     if (entry === undefined) {
       if (SHARED.size > 20_000) SHARED.clear();
-      entry = { spec, table: null };
+      entry = { spec, table: null, mean: NaN, onesMean: NaN };
       SHARED.set(memo, entry);
     }
     pair[key] = entry;
@@ -155,4 +155,20 @@ function splitSlot(slot: number): [number, number] {
   let parts = 2;
   while ((parts * (parts + 1)) / 2 <= slot) parts++;
   return [parts, slot - (parts * (parts - 1)) / 2];
+}
+
+/** Exact expected unblocked hits of an attack (computed once per entry). */
+export function meanUnblocked(entry: AttackEntry): number {
+  if (!(entry.mean! >= 0)) entry.mean = expectedUnblocked(entry.spec);
+  return entry.mean!;
+}
+
+/**
+ * Exact expected unblocked hits the natural 1s of an attack's Strike Pool deal when they go to a
+ * friend at risk (actions.ts friendlyFire; `entry` is the attack against that friend): each die is
+ * a normal hit of its colour with chance 1/6, never a critical, and the friend defends as usual.
+ */
+export function meanFriendlyFire(entry: AttackEntry): number {
+  if (!(entry.onesMean! >= 0)) entry.onesMean = expectedUnblocked({ ...entry.spec, hitFace: 6, critFace: 7 });
+  return entry.onesMean!;
 }

@@ -11,7 +11,7 @@ import { ACTIVE, DOWNED, STUNNED } from '../profile.js';
 import { Action, ENGAGEMENT, MANOEUVRE_INCHES, type DuelPolicy, type DuelView } from './actions.js';
 import { KITE, SHOOTER } from './setup.js';
 import { crawlAllowance, keepInRangeInches } from '../fight-rules.js';
-import { awayInches, crawlHelps, hideHelps as helps, towardInches as toward, wantedDistance as wanted } from '../policy-moves.js';
+import { awayInches, crawlHelps, finishStunned, hideHelps as helps, towardInches as toward, wantedDistance as wanted } from '../policy-moves.js';
 
 function decide(duel: DuelView, s: number, reaction: boolean): Action {
   const f = duel.fighters[s]!;
@@ -59,9 +59,10 @@ export function aggressive(duel: DuelView, s: number): Action {
  * A Stunned enemy out of reach of a Mercy Kill but within a Charge (Movement + 1"), with another
  * action of this activation left for the Mercy Kill (not in a reaction): Charge it, then Mercy
  * Kill (002: a Stunned enemy within 1" goes straight Out of Action), rather than shoot at it.
+ * The same reading as the battle's ranged policies (policy-moves.ts finishStunned).
  */
 function chargeToFinish(duel: DuelView, s: number, reaction: boolean): boolean {
-  return !reaction && duel.actionsLeft >= 1 && duel.distance > ENGAGEMENT && duel.fighters[1 - s]!.state === STUNNED && duel.canCharge(s);
+  return finishStunned(reaction, duel.actionsLeft, duel.distance <= ENGAGEMENT, duel.fighters[1 - s]!.state === STUNNED) && duel.canCharge(s);
 }
 
 /** Shoot, after an Aim when this activation leaves another action for the shot. */

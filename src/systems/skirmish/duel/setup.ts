@@ -58,6 +58,9 @@ export interface AttackEntry {
   readonly spec: AttackSpec;
   /** Built on first use by the table engine. */
   table: AliasTable | null;
+  /** Battles: exact expected unblocked hits, and those of its natural 1s as friendly fire (battle/setup.ts), NaN until first asked. */
+  mean?: number;
+  onesMean?: number;
 }
 
 /** Per weapon, what the duel engine needs to know without looking at profiles. */
