@@ -1,7 +1,8 @@
 /**
  * `run` and `trace` agree: the fights trace plays are the first fights run counts for the task
  * (same engine, same warm-up, chunk 0's stream, then chunk 1's...), checked on the whole tally and
- * on the winners the observer saw, for K within one chunk and K spanning two chunks.
+ * on the winners the observer saw, for K within one chunk and K spanning two chunks. Duels and
+ * battles (whose traced attacks keep every face: the same dice as untraced).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import type { TraceEvent, TraceObserver } from '../../src/systems/trace.js';
 import { ROOT, studyFile } from '../helpers/cli.js';
 
 const DUEL = readFileSync(join(ROOT, 'test/fixtures/keen-stout-duel.yaml'), 'utf8');
+const BATTLE = readFileSync(join(ROOT, 'configs/skirmish-battle.yaml'), 'utf8');
 
 function counter(): TraceObserver & { winners: number[]; fights: number; events: TraceEvent[]; ended: number } {
   const o = {
@@ -28,8 +30,8 @@ function counter(): TraceObserver & { winners: number[]; fights: number; events:
   return o;
 }
 
-async function agree(matchup: number, fights: number, engine: 'dice' | 'table'): Promise<void> {
-  const study = loadStudy(studyFile(DUEL));
+async function agree(matchup: number, fights: number, engine: 'dice' | 'table', text = DUEL): Promise<void> {
+  const study = loadStudy(studyFile(text));
   const task = planStudy(study, fights)[matchup]!;
   const [ran] = await simulate(study.plugin, [task], { seed: 5, engine, workers: 0 });
   const seen = counter();
@@ -38,6 +40,7 @@ async function agree(matchup: number, fights: number, engine: 'dice' | 'table'):
   expect([seen.fights, seen.ended]).toEqual([fights, fights]);
   expect(seen.winners).toEqual(Array.from(ran!.slice(0, 3)));
   expect(seen.events.length).toBeGreaterThan(fights);
+  if (engine === 'dice') expect(seen.events.some((e) => e.rolls !== undefined && !Array.isArray(e.rolls))).toBe(true);
 }
 
 describe('balance trace plays the fights run counts', () => {
@@ -49,5 +52,14 @@ describe('balance trace plays the fights run counts', () => {
   it('K spanning two chunks (table engine: chunk 0, then the start of chunk 1)', async () => {
     const study = loadStudy(studyFile(DUEL));
     await agree(1, study.plugin.chunkSize + 37, 'table');
+  });
+
+  it('battles: the first K battles (dice engine, focus and split pools), and K spanning two chunks (table engine)', async () => {
+    const study = loadStudy(studyFile(BATTLE));
+    const tasks = planStudy(study, 1);
+    const split = tasks.findIndex((t) => t.labels['variant'] === 'split-pools');
+    await agree(0, 40, 'dice', BATTLE);
+    await agree(split, 40, 'dice', BATTLE);
+    await agree(split, study.plugin.chunkSize + 17, 'table', BATTLE);
   });
 });

@@ -51,6 +51,14 @@ describe('balance trace', () => {
     expect(r.stdout).not.toMatch(/\ba \(a\)|\bb \(b\)/);
   });
 
+  it('battles: an attack line shows its dice as in duels (rolls strike_might=[...] ..., then N unblocked)', () => {
+    const r = balance(['trace', join(ROOT, 'configs/skirmish-battle.yaml'), '--engine', 'dice']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^# skirmish battle: variant=base a=phoenix b=wardens/);
+    expect(r.stdout).toMatch(/ {2}melee {2}-> \S+ {2}rolls strike_might=\[[1-6 ]+\] strike_skill=\[[1-6 ]*\] defence_might=\[[1-6 ]*\] defence_skill=\[[1-6 ]*\] {2}: \d+ unblocked/);
+    expect(r.stdout).toMatch(/ {2}ranged {2}-> \S+ {2}rolls strike_might=/);
+  });
+
   it('the table engine says it shows no dice faces and suggests --engine dice', () => {
     const r = balance(['trace', studyFile(DUEL), '--engine', 'table']);
     expect(r.code).toBe(0);

@@ -76,7 +76,10 @@ describe('rollCode (the per-die engines\' roller) vs the per-die reference', () 
           expect(out).toEqual({
             dodgeBlocks: r.dodgeBlocks, shoveBlocks: r.shoveBlocks, unblocked: r.unblocked, state: r.state,
             woundsLeft: r.woundsLeft, dodgeMoved: r.dodgeMoved, shoveMoved: r.shoveMoved, code: r.code,
+            onesMight: r.might.ones, onesSkill: r.skill.ones,
           });
+          // the natural 1s friendly fire needs: the 1s among each colour's strike faces
+          expect([r.might.ones, r.skill.ones]).toEqual([r.might.faces.filter((f) => f === 1).length, r.skill.faces.filter((f) => f === 1).length]);
         }
         expect(fast.state()).toEqual(ref.state());
       }),

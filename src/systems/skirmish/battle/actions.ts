@@ -13,6 +13,7 @@ import {
   mercyKillLands, MISHAP, movedBy, MOVEMENT_RETREAT, recoverResult, retreatLeaves, retreatPasses,
 } from '../fight-rules.js';
 import type { TraceEvent, TraceObserver } from '../../trace.js';
+import { attackResult, attackRolls, PRIMER_FAILS } from '../duel/events.js';
 import { segmentNearPoint } from './geometry.js';
 import { Board, ENGAGEMENT } from './board.js';
 import type { BattleDice } from './roll.js';
@@ -20,6 +21,7 @@ import { BattleAttacks, MAX_SPLIT, splitIndex, type BattleSpec } from './setup.j
 
 export const STATE_NAMES = ['active', 'downed', 'stunned', 'out_of_action'] as const;
 const EPS = 1e-9;
+const NO_ROLLS: readonly number[] = [];
 
 export abstract class Fight extends Board {
   readonly attacks: BattleAttacks;
@@ -33,6 +35,8 @@ export abstract class Fight extends Board {
   /** Inside a Ranged Reaction (its events carry `reaction: true`, as in duels). */
   reacting = false;
   observer: TraceObserver | null = null;
+  /** Tracing only: the d6s rolled just before the next attack (a firearm's primer, a Casting Roll), shown in its event. */
+  private preRolls: readonly number[] = NO_ROLLS;
   /** Per fighter, this battle: unblocked hits dealt to enemies, enemies taken Out of Action, friendly-fire unblocked hits dealt. */
   readonly dealt: Float64Array;
   readonly takedowns: Float64Array;
@@ -101,7 +105,8 @@ export abstract class Fight extends Board {
     const before = this.state[t]!;
     const entry = this.attacks.get(i, w, t, this.primary[t]!, aim, gang, cover, this.braced[t]!, before, split);
     const spec = entry.spec;
-    const code = this.dice.attack(entry, this.needOnes);
+    // Traced, the dice keep every face (the same dice, rolled in the same order).
+    const code = this.dice.attack(entry, this.needOnes, this.observer !== null);
     this.needOnes = false;
     const unblocked = code >> 2;
     let moves = 0;
@@ -114,10 +119,17 @@ export abstract class Fight extends Board {
       if (moves & SHOVE_MOVED) this.moveAway(i, t, manoeuvreDistance(this.manoeuvreInches(t, i, 1)), false, true);
     }
     if (this.observer !== null) {
+      // The duel's rolls and result (duel/events.ts); no faces after a table draw (dice.last null).
+      const rolls = this.dice.last === null ? undefined : attackRolls({ d6: this.preRolls, attack: this.dice.last }, action);
+      this.preRolls = NO_ROLLS;
       this.emit(i, action, t, {
+        ...(rolls !== undefined ? { rolls } : {}),
         wounds: unblocked, target_state_before: STATE_NAMES[before]!, target_state_after: STATE_NAMES[this.state[t]!]!,
+        result: attackResult((unblocked << 2) | moves),
+        // choice: the attacker's pick (the colour of the Gang Up or Aim die, dice dropped at the cap).
+        gang_up: gang === 1, cover, ...(spec.choice !== '' ? { choice: spec.choice } : {}),
         // dodge / shove: the manoeuvre's movement happened (not when the target went down: nobody moves).
-        gang_up: gang === 1, cover, ...(moves & DODGE_MOVED ? { dodge: true } : {}), ...(moves & SHOVE_MOVED ? { shove: true } : {}),
+        ...(moves & DODGE_MOVED ? { dodge: true } : {}), ...(moves & SHOVE_MOVED ? { shove: true } : {}),
       });
     }
     return code;
@@ -183,8 +195,10 @@ export abstract class Fight extends Board {
     this.primary[i] = w;
     const outcome = castingResult(r1, r2, this.loadouts[i]!.fighter.casting ?? 0, info.difficulty);
     if (outcome === MISHAP) this.hurt(-1, i, info.backlash, false, false);
-    if (outcome === GOES_OFF) this.attack(i, w, t, 0, false, 0, 'cast');
-    else if (this.observer !== null) this.emit(i, 'cast', t, { rolls: [r1, r2], result: outcome === MISHAP ? 'mishap' : 'fizzles' });
+    if (outcome === GOES_OFF) {
+      if (this.observer !== null) this.preRolls = [r1, r2];
+      this.attack(i, w, t, 0, false, 0, 'cast');
+    } else if (this.observer !== null) this.emit(i, 'cast', t, { rolls: [r1, r2], result: outcome === MISHAP ? 'mishap' : 'fizzles' });
   }
 
   /** One Ranged Attack Action of i with weapon w at the declared target, then the target's Ranged Reaction. */
@@ -196,14 +210,16 @@ export abstract class Fight extends Board {
     const aim = this.aimed[i]!;
     this.aimed[i] = 0;
     const ff = this.atRisk(i, t);
-    if (!info.firearm || this.dice.d6() >= info.primer) {
+    const primer = info.firearm ? this.dice.d6() : 0;
+    if (!info.firearm || primer >= info.primer) {
+      if (info.firearm && this.observer !== null) this.preRolls = [primer];
       this.needOnes = ff >= 0;
       this.attack(i, w, t, aim, false, 0, 'ranged');
       const ones = this.dice.onesMight + this.dice.onesSkill;
       if (ff >= 0 && ones > 0 && !this.over && this.state[ff] === ACTIVE) this.friendlyFire(i, w, ff, aim);
     } else {
       this.primary[i] = w;
-      if (this.observer !== null) this.emit(i, 'ranged', t, { result: 'misfire' });
+      if (this.observer !== null) this.emit(i, 'ranged', t, { rolls: [primer], result: PRIMER_FAILS });
     }
     if (!reaction && !this.over && this.state[t] === ACTIVE && this.side[t] !== this.activeSide) {
       this.react(t);
@@ -215,11 +231,19 @@ export abstract class Fight extends Board {
     const onesM = this.dice.onesMight;
     const onesS = this.dice.onesSkill;
     const spec = this.attacks.get(i, w, ff, this.primary[ff]!, aim, 0, this.cover(i, ff), this.braced[ff]!, ACTIVE, 0).spec;
-    const code = this.dice.hits(spec, onesM, onesS);
+    const code = this.dice.hits(spec, onesM, onesS, this.observer !== null);
     const unblocked = code >> 2;
     this.hurt(i, ff, unblocked, spec.impact, true);
-    if (manoeuvresAfter(code, this.state[ff]!, DODGE_MOVED, 0) !== 0) this.moveAway(ff, i, manoeuvreDistance(this.manoeuvreInches(ff, i, 0)), false);
-    if (this.observer !== null) this.emit(i, 'friendly-fire', ff, { wounds: unblocked, hits: onesM + onesS, target_state_after: STATE_NAMES[this.state[ff]!]! });
+    const moves = manoeuvresAfter(code, this.state[ff]!, DODGE_MOVED, 0);
+    if (moves !== 0) this.moveAway(ff, i, manoeuvreDistance(this.manoeuvreInches(ff, i, 0)), false);
+    if (this.observer !== null) {
+      // The friend's defence dice (the hits are the natural 1s in the shot's strike faces); none after a table draw.
+      const r = this.dice.last;
+      this.emit(i, 'friendly-fire', ff, {
+        ...(r !== null ? { rolls: { defence_might: r.might.defenceFaces, defence_skill: r.skill.defenceFaces } } : {}),
+        wounds: unblocked, hits: onesM + onesS, target_state_after: STATE_NAMES[this.state[ff]!]!, result: attackResult((unblocked << 2) | moves),
+      });
+    }
   }
 
   /**

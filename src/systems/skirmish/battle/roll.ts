@@ -1,14 +1,16 @@
 /**
  * The dice of a battle: single dice (initiative, checks, Recover, Help, primer, casting, random
- * re-targets) and whole attacks rolled die by die in the per-die reference's order (Might then
- * Skill attack dice, then Might then Skill defence dice), keeping what friendly fire needs: the
- * natural 1s of the Strike Pool. Blocking, manoeuvres and Wounds are the reference's settle().
+ * re-targets) and whole attacks rolled die by die by the per-die reference (reference.ts: Might
+ * then Skill attack dice, then Might then Skill defence dice), keeping what friendly fire needs:
+ * the natural 1s of the Strike Pool. Untraced, an attack goes through rollCode (counts only);
+ * traced (`keep`), through rollAttack, which rolls the very same dice in the same order and keeps
+ * every face for the trace event (`last`), as the per-die duel dice do.
  */
 import { aliasPick } from '../../../dice/alias.js';
 import { RngDice, ScriptedDice, type Dice } from '../../../dice/dice.js';
 import { Xoshiro128ss, type StreamState } from '../../../dice/rng.js';
 import { AttackCache, type AttackEntry } from '../duel/setup.js';
-import { newSettled, passes, settle } from '../reference.js';
+import { newSettled, rollAttack, rollCode, rollDefence, rollDefenceCode, type AttackResult } from '../reference.js';
 import type { AttackSpec } from '../spec.js';
 
 export class BattleDice {
@@ -17,6 +19,8 @@ export class BattleDice {
   /** Natural 1s among the last attack's Might and Skill Strike Pool dice. */
   onesMight = 0;
   onesSkill = 0;
+  /** The last attack (or friendly fire) rolled with `keep`: every face; null after a table draw. Stale otherwise. */
+  last: AttackResult | null = null;
 
   constructor(
     private readonly dice: Dice,
@@ -35,57 +39,37 @@ export class BattleDice {
   /**
    * One Attack Sequence; returns the outcome code (unblocked << 2 | Dodge moved | Shove moved << 1).
    * `needOnes`: friendly fire will want the natural 1s (the per-die engine always counts them).
+   * `keep` (a tracer watches): every face kept in `last`, the same dice rolled.
    */
-  attack(entry: AttackEntry, needOnes: boolean): number {
+  attack(entry: AttackEntry, needOnes: boolean, keep = false): number {
     void needOnes;
-    return this.perDie(entry.spec);
+    return this.perDie(entry.spec, keep);
   }
 
-  /** Every die rolled, the natural 1s of the Strike Pool counted. */
-  perDie(spec: AttackSpec): number {
-    const dice = this.dice;
-    let hM = 0;
-    let cM = 0;
-    let oM = 0;
-    for (let i = 0; i !== spec.mightDice; ++i) {
-      const face = dice.roll(6);
-      if (face === 1) oM++;
-      if (passes(face, spec.hitFace)) {
-        hM++;
-        if (face >= spec.critFace) cM++;
-      }
+  /** Every die rolled, the natural 1s of the Strike Pool counted (and every face kept in `last` with `keep`). */
+  perDie(spec: AttackSpec, keep = false): number {
+    if (keep) {
+      const r = rollAttack(this.dice, spec, this.settled);
+      this.last = r;
+    } else {
+      rollCode(this.dice, spec, this.settled);
     }
-    let hS = 0;
-    let cS = 0;
-    let oS = 0;
-    for (let i = 0; i !== spec.skillDice; ++i) {
-      const face = dice.roll(6);
-      if (face === 1) oS++;
-      if (passes(face, spec.hitFace)) {
-        hS++;
-        if (face >= spec.critFace) cS++;
-      }
-    }
-    this.onesMight = oM;
-    this.onesSkill = oS;
-    return this.defend(spec, hM, cM, hS, cS);
+    this.onesMight = this.settled.onesMight;
+    this.onesSkill = this.settled.onesSkill;
+    return this.settled.code;
   }
 
   /**
    * Friendly fire: `might` and `skill` normal hits (natural 1s turned on a friendly: never
-   * critical) against the defender of `spec`, who rolls defence as usual.
+   * critical) against the defender of `spec`, who rolls defence as usual (faces in `last` with `keep`).
    */
-  hits(spec: AttackSpec, might: number, skill: number): number {
-    return this.defend(spec, might, 0, skill, 0);
-  }
-
-  private defend(spec: AttackSpec, hM: number, cM: number, hS: number, cS: number): number {
-    const dice = this.dice;
-    let dM = 0;
-    for (let i = 0; i !== spec.defMight.length; ++i) if (passes(dice.roll(6), spec.defMight[i]!)) dM++;
-    let dS = 0;
-    for (let i = 0; i !== spec.defSkill.length; ++i) if (passes(dice.roll(6), spec.defSkill[i]!)) dS++;
-    return settle(spec, hM, cM, hS, cS, dM, dS, this.settled);
+  hits(spec: AttackSpec, might: number, skill: number, keep = false): number {
+    if (keep) {
+      const r = rollDefence(this.dice, spec, might, skill, this.settled);
+      this.last = r;
+      return r.code;
+    }
+    return rollDefenceCode(this.dice, spec, might, skill, this.settled);
   }
 }
 
@@ -94,10 +78,12 @@ export class BattleDice {
  * table (alias method, built once per attack spec); one with a friend at risk rolls every die.
  */
 export class TableBattleDice extends BattleDice {
-  override attack(entry: AttackEntry, needOnes: boolean): number {
-    if (needOnes) return this.perDie(entry.spec);
+  override attack(entry: AttackEntry, needOnes: boolean, keep = false): number {
+    if (needOnes) return this.perDie(entry.spec, keep);
     this.onesMight = 0;
     this.onesSkill = 0;
+    // One draw: there are no faces to show.
+    if (keep) this.last = null;
     return aliasPick(AttackCache.table(entry), this.rng.nextU32());
   }
 }

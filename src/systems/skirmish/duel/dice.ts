@@ -21,7 +21,7 @@ export interface DuelDice {
 
 /** Faces one action rolled: single d6s in order, and the last attack rolled die by die. */
 export interface RolledDice {
-  readonly d6: number[];
+  readonly d6: readonly number[];
   readonly attack: AttackResult | null;
 }
 

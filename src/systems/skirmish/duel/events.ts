@@ -60,8 +60,11 @@ export function traceHide(d: TracedDuel, s: number): void {
   note(d, s, 'hide', -1, d.fighters[s]!.hidden ? 'hidden' : 'cannot hide', undefined);
 }
 
+/** The `result` of a Ranged attack whose firearm's primer roll failed (duels and battles). */
+export const PRIMER_FAILS = 'primer fails: no shot';
+
 export function tracePrimerFails(d: TracedDuel, s: number): void {
-  note(d, s, 'ranged', -1, 'primer fails: no shot', 'primer');
+  note(d, s, 'ranged', -1, PRIMER_FAILS, 'primer');
 }
 
 /** A Cast that did not go off: a mishap (backlash) or a fizzle (`total` of the Casting Roll below the difficulty). */
@@ -72,12 +75,24 @@ export function traceCastFails(d: TracedDuel, s: number, outcome: number, total:
 
 /** An attack (melee, ranged, cast, free-attack, mercy-kill): its dice, unblocked hits and the blocks that moved someone. */
 export function traceAttack(d: TracedDuel, s: number, name: string, before: number, targetBefore: number, code: number): void {
+  emit(d, s, name, before, {
+    rolls: attackRolls(d.rolled(), name), wounds: code >> 2, target_state_before: STATE_NAMES[targetBefore], result: attackResult(code),
+  });
+}
+
+/**
+ * The `rolls` of an attack event named `name` (duels and battles): the four groups of rollsOf(),
+ * after the `primer` (ranged) or `casting` (cast) d6s rolled before the attack.
+ */
+export function attackRolls(rolled: RolledDice | null, name: string): TraceEvent['rolls'] {
+  return rollsOf(rolled, name === 'ranged' ? 'primer' : 'casting');
+}
+
+/** The `result` of an attack event (duels and battles): unblocked hits, and the Dodge / Shove blocks that moved someone (the outcome code's bits). */
+export function attackResult(code: number): string {
   const dodge = code & DODGE_MOVED ? ' (Dodge block)' : '';
   const shove = code & SHOVE_MOVED ? ' (Shove block)' : '';
-  emit(d, s, name, before, {
-    rolls: rollsOf(d.rolled(), name === 'ranged' ? 'primer' : 'casting'), wounds: code >> 2,
-    target_state_before: STATE_NAMES[targetBefore], result: `${code >> 2} unblocked${dodge}${shove}`,
-  });
+  return `${code >> 2} unblocked${dodge}${shove}`;
 }
 
 /** A Retreat: its Skill check faces (taken before any free attack), whether it passed, whether the fighter stayed. */

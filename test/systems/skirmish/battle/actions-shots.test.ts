@@ -104,7 +104,13 @@ describe('a firearm fires only when its primer roll meets the primer (seed 000)'
       bt.primary[0] = 1;
       bt.shoot(0, 1, true);
       expect([script.used, bt.primary[0], bt.woundsLeft[1]]).toEqual([10, 0, 2]);
-      if (trace) expect(events.map((e) => [e.action, e.result])).toEqual([['ranged', undefined], ['ranged', 'misfire']]);
+      // Traced with the duel's shape and wording: the primer d6 before the attack's four groups; a misfire shows its primer d6.
+      if (trace) {
+        expect(events.map((e) => [e.action, e.rolls, e.result])).toEqual([
+          ['ranged', { primer: [4], strike_might: [5, 2], strike_skill: [], defence_might: [2, 2, 2], defence_skill: [2, 2, 2] }, '1 unblocked'],
+          ['ranged', [3], 'primer fails: no shot'],
+        ]);
+      }
     });
   }
 });
