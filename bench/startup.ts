@@ -7,6 +7,7 @@
  *                 (`--help` prints the saved text either way)
  *   main.js       dist/src/cli/main.js: the launcher as an ES module, bundle from V8's code cache
  *   balance       the `bin` of package.json (dist/src/cli/balance.cjs): what `npx balance` runs
+ *                 (for `validate STUDY.yaml` alone, the validate bundle, balance-validate.cjs)
  * Target: balance under 150 ms median for both commands on the reference machine.
  * When NODE_EXTRA_CA_CERTS is set (some sandboxes set it for every process), Node parses every
  * certificate in that file before running any script (~40 ms for 144 certificates on the
