@@ -31,6 +31,11 @@
  * kite: as shooter, but first (after (3')) (2') an Active enemy that could charge it (within that
  *   enemy's Movement + 1") and not in a reaction: Move its full Movement directly away from it; and it
  *   only closes in as far as stays out of the nearest Active enemy's charge reach.
+ * Against the board's edge (escape.ts) a Move away, Retreat or Crawl is measured before it is
+ * taken: (3) a Retreat that cannot leave every Active enemy's 1": Melee the chosen engaged enemy;
+ * (6) closer than minimum range with the straight Move away blocked (under 0.5"): a sideways Move
+ * that ends at least at minimum range, else (7); (2') the same, ending at least 0.5" further from
+ * the threat, else on down the list; (1) Crawl only as far as the crawl really goes.
  */
 import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED } from '../profile.js';
 import { KITE, SHOOTER } from '../duel/setup.js';
