@@ -40,6 +40,12 @@ export class Battle extends Fight {
   /** A policy's chosen target (fighter index) and, for moves, inches (0 = full Movement). */
   target = -1;
   amount = 0;
+  /**
+   * A Move away's direction when the policy picks one (a unit vector; 0, 0: directly away from
+   * `target`, the default). Read by the next perform() and cleared there.
+   */
+  dirX = 0;
+  dirY = 0;
   readonly tokens = new Int32Array(2);
   readonly passedLast = new Uint8Array(2);
   /** Knob initiative as initiativeCode() (converted once). */
@@ -161,6 +167,10 @@ export class Battle extends Fight {
   perform(i: number, act: number, reaction: boolean): void {
     const t = this.target;
     const full = this.amount > 0 ? this.amount : this.movement[i]!;
+    const dx = this.dirX;
+    const dy = this.dirY;
+    this.dirX = 0;
+    this.dirY = 0;
     // Actions that trace themselves (attacks, Retreat with its check, Help with its roll).
     let traced = act === Act.None || act === Act.Melee || act === Act.Ranged || act === Act.Cast || act === Act.MercyKill || act === Act.Help;
     switch (act) {
@@ -170,6 +180,7 @@ export class Battle extends Fight {
         if (this.engaged(i, true)) traced = this.retreat(i, full);
         else {
           if (act === Act.Move) this.moveToward(i, t, full, true);
+          else if (dx !== 0 || dy !== 0) this.slide(i, dx, dy, full, true);
           else this.moveAway(i, t, full, true);
           this.afterMovement(i, MOVEMENT_MOVE);
         }

@@ -31,12 +31,18 @@
  * kite: as shooter, but first (after (3')) (2') an Active enemy that could charge it (within that
  *   enemy's Movement + 1") and not in a reaction: Move its full Movement directly away from it; and it
  *   only closes in as far as stays out of the nearest Active enemy's charge reach.
+ * Against the board's edge (escape.ts) a Move away, Retreat or Crawl is measured before it is
+ * taken: (3) a Retreat that cannot leave every Active enemy's 1": Melee the chosen engaged enemy;
+ * (6) closer than minimum range with the straight Move away blocked (under 0.5"): a sideways Move
+ * that ends at least at minimum range, else (7); (2') the same, ending at least 0.5" further from
+ * the threat, else on down the list; (1) Crawl only as far as the crawl really goes.
  */
 import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED } from '../profile.js';
 import { KITE, SHOOTER } from '../duel/setup.js';
 import { ENGAGEMENT } from './board.js';
 import { canHide, crawlAllowance, keepInRangeInches, MANOEUVRE_INCHES } from '../fight-rules.js';
 import { awayInches, crawlHelps, finishStunned, hideHelps, towardInches, wantedDistance } from '../policy-moves.js';
+import { awayMoves, awayTravel, MIN_STEP, retreatLeaves, sideways } from './escape.js';
 import { Act, type Battle, type BattlePolicies } from './engine.js';
 import { meanFriendlyFire, meanUnblocked, MOST_DANGEROUS, WEAKEST } from './setup.js';
 
@@ -139,7 +145,16 @@ function stunnedFriend(b: Battle, i: number): number {
 function act(b: Battle, action: number, target: number, amount = 0): number {
   b.target = target;
   b.amount = amount;
+  b.dirX = 0;
+  b.dirY = 0;
   return action;
+}
+
+/** A Move away from `target` along the direction sideways() chose (it set dirX, dirY). */
+function actSideways(b: Battle, target: number, amount: number): number {
+  b.target = target;
+  b.amount = amount;
+  return Act.MoveAway;
 }
 
 export function decide(b: Battle, i: number, reaction: boolean): number {
@@ -160,7 +175,8 @@ function downed(b: Battle, i: number): number {
   const p = b.policy[i];
   if ((p === SHOOTER || p === KITE) && b.shooting[i]! >= 0) {
     const e = b.nearestEnemy(i, true);
-    if (e >= 0 && crawlHelps(b.gap(i, e), crawlAllowance(b.movement[i]!), b.movement[e]! + ENGAGEMENT)) return act(b, Act.Crawl, e);
+    // The crawl as far as it really goes (escape.ts: the board's edge or a base may stop it).
+    if (e >= 0 && crawlHelps(b.gap(i, e), awayTravel(b, i, e, crawlAllowance(b.movement[i]!)), b.movement[e]! + ENGAGEMENT)) return act(b, Act.Crawl, e);
   }
   return act(b, Act.Recover, -1);
 }
@@ -192,14 +208,23 @@ function shooter(b: Battle, i: number, reaction: boolean, kite: boolean): number
   // The duel's reading of how far to back off (policy-moves.ts): to maximum range, a kite whose
   // range lies inside the threat's charge reach its full Movement.
   const full = kite && w.max <= reach;
-  if (engagedActive && shots === 0) return act(b, Act.Retreat, -1, away(b, i, b.nearestEnemy(i, false), w.max, true, full));
+  if (engagedActive && shots === 0) {
+    const len = away(b, i, b.nearestEnemy(i, false), w.max, true, full);
+    if (retreatLeaves(b, i, len)) return act(b, Act.Retreat, -1, len);
+    // Cornered (escape.ts): a Retreat that cannot leave engagement is no escape: fight in melee.
+    return act(b, Act.Melee, chooseTarget(b, i, ENGAGED_ACTIVE));
+  }
   // As in the duel (policy-moves.ts finishStunned): Charge a Stunned enemy to Mercy Kill it next.
   if (!engagedActive) {
     const t = chooseTarget(b, i, FINISH, reaction);
     if (t >= 0) return act(b, Act.Charge, t);
   }
   if (kite && !reaction && threat >= 0 && b.gap(i, threat) <= reach + EPS) {
-    return act(b, engagedActive ? Act.Retreat : Act.MoveAway, threat, away(b, i, threat, w.max, engagedActive, full));
+    const len = away(b, i, threat, w.max, engagedActive, full);
+    // Only a move that gets somewhere (escape.ts); blocked straight away, a sideways one that takes
+    // it at least MIN_STEP further from the threat; else on down the list.
+    if (engagedActive ? retreatLeaves(b, i, len) : awayMoves(b, i, threat, len)) return act(b, engagedActive ? Act.Retreat : Act.MoveAway, threat, len);
+    if (!engagedActive && sideways(b, i, threat, len, b.gap(i, threat) + MIN_STEP)) return actSideways(b, threat, len);
   }
   if (shots > 0) {
     let t = chooseTarget(b, i, RANGED);
@@ -220,7 +245,11 @@ function shooter(b: Battle, i: number, reaction: boolean, kite: boolean): number
     if (kite && threat >= 0) need = Math.min(need, b.gap(i, threat) - reach - EPS);
     if (need > EPS) return act(b, Act.Move, t, need);
   } else if (d < w.min - EPS) {
-    return act(b, Act.MoveAway, t, away(b, i, t, w.max, false, full));
+    const len = away(b, i, t, w.max, false, full);
+    if (awayMoves(b, i, t, len)) return act(b, Act.MoveAway, t, len);
+    // Cornered (escape.ts): straight away goes nowhere. A sideways Move that ends in range of it
+    // (at least its minimum range); else on to Hide or Brace.
+    if (sideways(b, i, t, len, w.min)) return actSideways(b, t, len);
   } else if (!b.lineOfSight(i, t) && !kite) {
     return act(b, Act.Move, t);
   }
