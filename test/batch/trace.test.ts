@@ -2,7 +2,8 @@
  * `run` and `trace` agree: the fights trace plays are the first fights run counts for the task
  * (same engine, same warm-up, chunk 0's stream, then chunk 1's...), checked on the whole tally and
  * on the winners the observer saw, for K within one chunk and K spanning two chunks. Duels and
- * battles (whose traced attacks keep every face: the same dice as untraced).
+ * battles (whose traced attacks keep every face: the same dice as untraced; the roll-off, Recover and
+ * clustered-enemies d6s are traced too). Every trace names states with the CSVs' words.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { simulate } from '../../src/batch/engine.js';
 import { traceTask } from '../../src/batch/trace.js';
 import { loadStudy } from '../../src/config/study.js';
 import { planStudy } from '../../src/plan/plan.js';
+import { DEFENDER_STATES } from '../../src/systems/skirmish/profile.js';
 import type { TraceEvent, TraceObserver } from '../../src/systems/trace.js';
 import { ROOT, studyFile } from '../helpers/cli.js';
 
@@ -30,7 +32,7 @@ function counter(): TraceObserver & { winners: number[]; fights: number; events:
   return o;
 }
 
-async function agree(matchup: number, fights: number, engine: 'dice' | 'table', text = DUEL): Promise<void> {
+async function agree(matchup: number, fights: number, engine: 'dice' | 'table', text = DUEL): Promise<TraceEvent[]> {
   const study = loadStudy(studyFile(text));
   const task = planStudy(study, fights)[matchup]!;
   const [ran] = await simulate(study.plugin, [task], { seed: 5, engine, workers: 0 });
@@ -41,12 +43,20 @@ async function agree(matchup: number, fights: number, engine: 'dice' | 'table', 
   expect(seen.winners).toEqual(Array.from(ran!.slice(0, 3)));
   expect(seen.events.length).toBeGreaterThan(fights);
   if (engine === 'dice') expect(seen.events.some((e) => e.rolls !== undefined && !Array.isArray(e.rolls))).toBe(true);
+  return seen.events;
+}
+
+/** Every state word in the events is one of the CSVs' (`out_of_action`, not `out-of-action`). */
+function statesAreCsvWords(events: readonly TraceEvent[]): void {
+  const words = new Set<unknown>(DEFENDER_STATES);
+  for (const e of events) for (const k of ['state_after', 'target_state_before', 'target_state_after']) if (e[k] !== undefined) expect(words.has(e[k]), `${k} ${String(e[k])}`).toBe(true);
+  expect(events.some((e) => e.target_state_after === 'out_of_action')).toBe(true);
 }
 
 describe('balance trace plays the fights run counts', () => {
   it('the first K fights (dice engine, melee and ranged duels)', async () => {
-    await agree(0, 60, 'dice');
-    await agree(1, 60, 'dice');
+    statesAreCsvWords(await agree(0, 60, 'dice'));
+    statesAreCsvWords(await agree(1, 60, 'dice'));
   });
 
   it('K spanning two chunks (table engine: chunk 0, then the start of chunk 1)', async () => {
@@ -58,8 +68,11 @@ describe('balance trace plays the fights run counts', () => {
     const study = loadStudy(studyFile(BATTLE));
     const tasks = planStudy(study, 1);
     const split = tasks.findIndex((t) => t.labels['variant'] === 'split-pools');
-    await agree(0, 40, 'dice', BATTLE);
+    const events = await agree(0, 40, 'dice', BATTLE);
     await agree(split, 40, 'dice', BATTLE);
+    // The rolls that are not attacks are traced too (initiative roll-offs, Recover, clustered-enemies checks).
+    for (const action of ['initiative', 'recover', 'clustered']) expect(events.some((e) => e.action === action && e.rolls !== undefined), action).toBe(true);
+    statesAreCsvWords(events);
     await agree(split, study.plugin.chunkSize + 17, 'table', BATTLE);
   });
 });

@@ -57,6 +57,9 @@ describe('balance trace', () => {
     expect(r.stdout).toMatch(/^# skirmish battle: variant=base a=phoenix b=wardens/);
     expect(r.stdout).toMatch(/ {2}melee {2}-> \S+ {2}rolls strike_might=\[[1-6 ]+\] strike_skill=\[[1-6 ]*\] defence_might=\[[1-6 ]*\] defence_skill=\[[1-6 ]*\] {2}: \d+ unblocked/);
     expect(r.stdout).toMatch(/ {2}ranged {2}-> \S+ {2}rolls strike_might=/);
+    // The roll-off's dice and the duel's words; the states as the CSVs write them.
+    expect(r.stdout).toMatch(/ {2}initiative {2}rolls \[[1-6 ]+\] {2}: [ab] goes first; \d+ vs \d+ activations; \d+ Pass token\(s\)/);
+    expect(r.stdout).not.toMatch(/out-of-action/);
   });
 
   it('the table engine says it shows no dice faces and suggests --engine dice', () => {

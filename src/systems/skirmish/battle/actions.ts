@@ -13,13 +13,12 @@ import {
   mercyKillLands, MISHAP, movedBy, MOVEMENT_RETREAT, recoverResult, retreatLeaves, retreatPasses,
 } from '../fight-rules.js';
 import type { TraceEvent, TraceObserver } from '../../trace.js';
-import { attackResult, attackRolls, PRIMER_FAILS } from '../duel/events.js';
+import { attackResult, attackRolls, castFailsResult, PRIMER_FAILS, recoverNote, STATE_NAMES } from '../duel/events.js';
 import { segmentNearPoint } from './geometry.js';
 import { Board, ENGAGEMENT } from './board.js';
 import type { BattleDice } from './roll.js';
 import { BattleAttacks, MAX_SPLIT, splitIndex, type BattleSpec } from './setup.js';
 
-export const STATE_NAMES = ['active', 'downed', 'stunned', 'out_of_action'] as const;
 const EPS = 1e-9;
 const NO_ROLLS: readonly number[] = [];
 
@@ -198,7 +197,9 @@ export abstract class Fight extends Board {
     if (outcome === GOES_OFF) {
       if (this.observer !== null) this.preRolls = [r1, r2];
       this.attack(i, w, t, 0, false, 0, 'cast');
-    } else if (this.observer !== null) this.emit(i, 'cast', t, { rolls: [r1, r2], result: outcome === MISHAP ? 'mishap' : 'fizzles' });
+    } else if (this.observer !== null) {
+      this.emit(i, 'cast', t, { rolls: [r1, r2], result: castFailsResult(outcome, r1 + r2 + (this.loadouts[i]!.fighter.casting ?? 0), info) });
+    }
   }
 
   /** One Ranged Attack Action of i with weapon w at the declared target, then the target's Ranged Reaction. */
@@ -278,10 +279,33 @@ export abstract class Fight extends Board {
     }
     if (k === 0) return t;
     const face = this.dice.d6();
-    if (passes(face, this.skillFace[i]!)) return t;
-    const to = k === 1 ? this.list[0]! : pick(this.dice.roll(k + 1), this.list, k, t);
-    if (this.observer !== null) this.emit(i, 'clustered', to, { rolls: [face], result: `Skill check failed: ${this.labels[t]!} -> ${this.labels[to]!}` });
+    if (passes(face, this.skillFace[i]!)) {
+      if (this.observer !== null) this.traceClustered(i, t, t, face, 0, k);
+      return t;
+    }
+    const roll = k === 1 ? 0 : this.dice.roll(k + 1);
+    const to = k === 1 ? this.list[0]! : pick(roll, this.list, k, t);
+    if (this.observer !== null) this.traceClustered(i, t, to, face, roll, k);
     return to;
+  }
+
+  /**
+   * The `clustered` event: the Skill check's d6 (`skill_check`), pass or fail; on a fail with two or
+   * more others, the d(k+1) (`pick`) and the fighters it picks from (`pick_from`: this.list's k, then
+   * the declared target). `roll` 0: no pick; `to` === `declared` with roll 0: the check passed.
+   */
+  private traceClustered(i: number, declared: number, to: number, face: number, roll: number, k: number): void {
+    const from = this.labels[declared]!;
+    if (to === declared && roll === 0) {
+      this.emit(i, 'clustered', to, { rolls: { skill_check: [face] }, result: `Skill check passes: ${from} stays the target` });
+      return;
+    }
+    const picks = roll === 0 ? '' : `d${k + 1} picks ${this.labels[to]!}: `;
+    this.emit(i, 'clustered', to, {
+      rolls: roll === 0 ? { skill_check: [face] } : { skill_check: [face], pick: [roll] },
+      ...(roll === 0 ? {} : { pick_from: [...Array.from(this.list.subarray(0, k), (j) => this.labels[j]!), from] }),
+      result: `Skill check fails: ${picks}${from} -> ${this.labels[to]!}`,
+    });
   }
 
   /**
@@ -361,18 +385,25 @@ export abstract class Fight extends Board {
     if (kind === MERCY_TAKE_OUT) {
       this.hidden[i] = 0;
       this.takeOut(i, t);
-      if (this.observer !== null) this.emit(i, 'mercy-kill', t, { target_state_before: 'stunned', target_state_after: 'out_of_action' });
+      if (this.observer !== null) this.emit(i, 'mercy-kill', t, { target_state_before: STATE_NAMES[STUNNED], target_state_after: STATE_NAMES[OUT_OF_ACTION] });
     } else if (kind === MERCY_ATTACK) {
       this.attack(i, this.meleeWeapon[i]!, t, 0, true, 0, 'mercy-kill');
     }
   }
 
-  recover(i: number): void {
-    if (this.state[i] !== DOWNED) return;
-    const r = recoverResult(this.dice.d6());
+  /** Recover (a Downed fighter): its d6 (recoverResult), traced with the die and the result as in duels. False when i was not Downed (nothing rolled, not traced). */
+  recover(i: number): boolean {
+    if (this.state[i] !== DOWNED) return false;
+    const face = this.dice.d6();
+    const r = recoverResult(face);
     this.state[i] = r.state;
     this.woundsLeft[i] = r.woundsLeft;
     if (r.extraAction) this.actionsLeft++;
+    if (this.observer !== null) {
+      const note = recoverNote(r.extraAction);
+      this.emit(i, 'recover', -1, { rolls: [face], ...(note !== undefined ? { result: note } : {}) });
+    }
+    return true;
   }
 
   /** Help a Downed or Stunned friend within 1" (traced with its d6 and the friend's state). */

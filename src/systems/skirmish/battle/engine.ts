@@ -11,7 +11,8 @@ import {
   activates, canCrawl, canHide, crawlAllowance, initiative, initiativeCode, MOVEMENT_CHARGE, MOVEMENT_CRAWL, MOVEMENT_MOVE, passTokens,
 } from '../fight-rules.js';
 import { Fight } from './actions.js';
-import type { BattleDice } from './roll.js';
+import { RecordedD6, type BattleDice } from './roll.js';
+import { goesFirst } from '../duel/events.js';
 import { DEPLOY_GAP, type BattleSpec } from './setup.js';
 
 /** Action codes: policies return them (with `target` and `amount` set), perform() dispatches on them. */
@@ -50,6 +51,8 @@ export class Battle extends Fight {
   readonly passedLast = new Uint8Array(2);
   /** Knob initiative as initiativeCode() (converted once). */
   private readonly initiativeKnob: number;
+  /** Tracing only: the roll-off's d6s, recorded (created at the first traced round). */
+  private recorded: RecordedD6 | null = null;
 
   constructor(spec: BattleSpec, dice: BattleDice, readonly policies: BattlePolicies) {
     super(spec, dice);
@@ -117,13 +120,14 @@ export class Battle extends Fight {
     this.activated.fill(0);
     const ca = this.waiting(0);
     const cb = this.waiting(1);
-    let turn = initiative(ca, cb, this.initiativeKnob, this.round, this.dice);
+    // Traced, the roll-off's d6s go through a recorder (the same dice, in the same order).
+    let turn = initiative(ca, cb, this.initiativeKnob, this.round, this.observer === null ? this.dice : this.rollOff());
     if (turn < 0) return false;
     this.tokens[0] = passTokens(ca, cb, 0);
     this.tokens[1] = passTokens(ca, cb, 1);
     this.passedLast[0] = 0;
     this.passedLast[1] = 0;
-    if (this.observer !== null) this.emit(-1, 'initiative', -1, { side: this.sideName(turn), result: `${ca} vs ${cb} activations; ${this.tokens[turn]} Pass token(s)` });
+    if (this.observer !== null) this.traceInitiative(turn, ca, cb);
     while (!this.over) {
       const mine = this.waiting(turn);
       if (mine === 0) {
@@ -144,6 +148,24 @@ export class Battle extends Fight {
       turn = 1 - turn;
     }
     return true;
+  }
+
+  /** The recorder of the roll-off's d6s (tracing only; emptied by traceInitiative). */
+  private rollOff(): RecordedD6 {
+    return (this.recorded ??= new RecordedD6(this.dice));
+  }
+
+  /**
+   * The `initiative` event: the side that goes first (the duel's wording), the roll-off's d6s as the
+   * duel shows them (a's then b's, again on each tie; absent when the counts or the knob decided)
+   * and the activation counts and Pass tokens.
+   */
+  private traceInitiative(turn: number, ca: number, cb: number): void {
+    const faces = this.recorded === null ? [] : this.recorded.take();
+    const side = this.sideName(turn);
+    this.emit(-1, 'initiative', -1, {
+      side, ...(faces.length > 0 ? { rolls: faces } : {}), result: `${goesFirst(side)}; ${ca} vs ${cb} activations; ${this.tokens[turn]} Pass token(s)`,
+    });
   }
 
   /** One activation: 2 actions (a Recover of 6 adds one). Brace lasts until the fighter's next activation. */
@@ -171,7 +193,7 @@ export class Battle extends Fight {
     const dy = this.dirY;
     this.dirX = 0;
     this.dirY = 0;
-    // Actions that trace themselves (attacks, Retreat with its check, Help with its roll).
+    // Actions that trace themselves (attacks, Retreat with its check, Help and Recover with their roll).
     let traced = act === Act.None || act === Act.Melee || act === Act.Ranged || act === Act.Cast || act === Act.MercyKill || act === Act.Help;
     switch (act) {
       case Act.Move:
@@ -212,7 +234,7 @@ export class Battle extends Fight {
         this.mercyKill(i, t);
         break;
       case Act.Recover:
-        this.recover(i);
+        traced = this.recover(i);
         break;
       case Act.Crawl:
         if (canCrawl(this.state[i]!, this.stunnedActs)) {

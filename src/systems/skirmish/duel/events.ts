@@ -6,12 +6,16 @@
 import type { TraceEvent, TraceObserver } from '../../trace.js';
 import { DODGE_MOVED, SHOVE_MOVED } from '../spec.js';
 import { MISHAP } from '../fight-rules.js';
+import { DEFENDER_STATES } from '../profile.js';
 import type { RolledDice } from './dice.js';
 import type { FighterView } from './actions.js';
 import type { WeaponInfo } from './setup.js';
 
-/** Wound states as words, by their integer code (ACTIVE, DOWNED, STUNNED, OUT_OF_ACTION). */
-export const STATE_NAMES = ['active', 'downed', 'stunned', 'out-of-action'] as const;
+/**
+ * Wound states as words, by their integer code (ACTIVE, DOWNED, STUNNED, OUT_OF_ACTION): the words
+ * of the CSVs (`out_of_action`), in every skirmish trace (duels and battles).
+ */
+export const STATE_NAMES = DEFENDER_STATES;
 
 const SIDES = ['a', 'b'] as const;
 
@@ -53,7 +57,12 @@ export function traceAction(d: TracedDuel, s: number, action: string, before: nu
 
 /** Who goes first, and the roll-off's faces. */
 export function traceInitiative(d: TracedDuel, first: number): void {
-  note(d, first, 'initiative', -1, `${SIDES[first]!} goes first`, '');
+  note(d, first, 'initiative', -1, goesFirst(SIDES[first]!), '');
+}
+
+/** The `result` of an initiative event (duels and battles): the side that goes first. */
+export function goesFirst(side: string): string {
+  return `${side} goes first`;
 }
 
 export function traceHide(d: TracedDuel, s: number): void {
@@ -69,8 +78,12 @@ export function tracePrimerFails(d: TracedDuel, s: number): void {
 
 /** A Cast that did not go off: a mishap (backlash) or a fizzle (`total` of the Casting Roll below the difficulty). */
 export function traceCastFails(d: TracedDuel, s: number, outcome: number, total: number, w: WeaponInfo): void {
-  const result = outcome === MISHAP ? `mishap: ${w.backlash} Wound(s) of backlash` : `fizzles (${total} < ${w.difficulty})`;
-  emit(d, s, 'cast', -1, { result, rolls: rollsOf(d.rolled(), 'casting') });
+  emit(d, s, 'cast', -1, { result: castFailsResult(outcome, total, w), rolls: rollsOf(d.rolled(), 'casting') });
+}
+
+/** The `result` of a Cast that did not go off (duels and battles): `mishap: N Wound(s) of backlash`, or `fizzles (total < difficulty)`. */
+export function castFailsResult(outcome: number, total: number, w: Pick<WeaponInfo, 'backlash' | 'difficulty'>): string {
+  return outcome === MISHAP ? `mishap: ${w.backlash} Wound(s) of backlash` : `fizzles (${total} < ${w.difficulty})`;
 }
 
 /** An attack (melee, ranged, cast, free-attack, mercy-kill): its dice, unblocked hits and the blocks that moved someone. */
@@ -105,7 +118,12 @@ export function traceMercyTakeOut(d: TracedDuel, s: number): void {
 }
 
 export function traceRecover(d: TracedDuel, s: number, extraAction: boolean): void {
-  note(d, s, 'recover', -1, extraAction ? 'stands with 1 Wound and one more action' : undefined, '');
+  note(d, s, 'recover', -1, recoverNote(extraAction), '');
+}
+
+/** The `result` of a Recover (duels and battles): said only on a 6 (the new state is in `state_after`). */
+export function recoverNote(extraAction: boolean): string | undefined {
+  return extraAction ? 'stands with 1 Wound and one more action' : undefined;
 }
 
 /** An event with an optional result and the faces rolled since the last one (group name for d6s before an attack). */

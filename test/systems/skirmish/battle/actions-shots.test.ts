@@ -87,7 +87,7 @@ describe('Cast (seed 002): Casting Roll 2d6 + Casting against the difficulty; do
       bt.shoot(0, 1, true);
       expect([script.used, bt.state[0], Array.from(bt.dealt), Array.from(bt.friendly)]).toEqual([4, DOWNED, [0, 0], [0, 0]]);
       if (trace) {
-        expect(events.map((e) => [e.action, e.target, e.rolls, e.result])).toEqual([['cast', 'b0', [2, 2], 'fizzles'], ['cast', 'b0', [1, 1], 'mishap']]);
+        expect(events.map((e) => [e.action, e.target, e.rolls, e.result])).toEqual([['cast', 'b0', [2, 2], 'fizzles (6 < 7)'], ['cast', 'b0', [1, 1], 'mishap: 1 Wound(s) of backlash']]);
       }
     });
   }
@@ -215,7 +215,7 @@ describe('clustered enemies (seed 000)', () => {
       place(bt, 1, 10, 20);
       place(bt, 2, 12, 20);
       expect(bt.clustered(0, 1)).toBe(2);
-      if (trace) expect(events).toEqual([expect.objectContaining({ action: 'clustered', target: 'b1', rolls: [3], result: 'Skill check failed: b0 -> b1' })]);
+      if (trace) expect(events).toEqual([expect.objectContaining({ action: 'clustered', target: 'b1', rolls: { skill_check: [3] }, result: 'Skill check fails: b0 -> b1' })]);
       bt.state[2] = OUT_OF_ACTION;
       expect([bt.clustered(0, 1), script.used]).toEqual([1, 1]);
     });

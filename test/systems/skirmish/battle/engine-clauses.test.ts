@@ -29,7 +29,7 @@ describe('rounds', () => {
     expect(bt.rounds).toBe(2);
     expect(ends).toEqual(['begin', [2, 2]]);
     const round = (r: number): string[] => [
-      `${r} b  initiative: 2 vs 1 activations; 1 Pass token(s)`, `${r} b  pass: 0 left`,
+      `${r} b  initiative: b goes first; 2 vs 1 activations; 1 Pass token(s)`, `${r} b  pass: 0 left`,
       `${r} a a0 brace`, `${r} a a0 brace`, `${r} b b0 brace`, `${r} b b0 brace`, `${r} a a1 brace`, `${r} a a1 brace`,
     ];
     expect(lines(events)).toEqual([...round(1), ...round(2)]);

@@ -287,7 +287,7 @@ describe('perform: the other actions', () => {
     place(bt, 1, 20, 20);
     bt.perform(0, Act.Cast, false);
     expect(script.used).toBe(2);
-    expect(events.map((e) => [e.action, e.result])).toEqual([['cast', 'fizzles']]);
+    expect(events.map((e) => [e.action, e.result])).toEqual([['cast', 'fizzles (5 < 8)']]);
   });
 
   it('Aim, Brace and Recover: their effect, traced without a target', () => {

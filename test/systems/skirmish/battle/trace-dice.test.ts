@@ -6,17 +6,22 @@
  * cast, free attacks and mercy kills; a table draw shows none. Scripted dice on a board laid out by
  * hand. Then traced and untraced battles from one stream are the same battles (the traced dice roll
  * through rollAttack, the untraced through rollCode: the same dice in the same order).
+ * Then the rolls that are not attacks, shown as duels show them (the initiative roll-off, Recover,
+ * a failed Cast's wording) and the clustered-enemies check; one word per state in every trace.
  */
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../../../src/dice/dice.js';
 import { deriveStream, Xoshiro128ss } from '../../../../src/dice/rng.js';
-import { Battle } from '../../../../src/systems/skirmish/battle/engine.js';
+import { Act, Battle, type BattlePolicies } from '../../../../src/systems/skirmish/battle/engine.js';
 import { BATTLE_POLICIES } from '../../../../src/systems/skirmish/battle/policies.js';
 import { battleDice, tableBattleDice, TableBattleDice } from '../../../../src/systems/skirmish/battle/roll.js';
 import type { BattleSpec } from '../../../../src/systems/skirmish/battle/setup.js';
 import { AGGRESSIVE, KITE, SHOOTER } from '../../../../src/systems/skirmish/duel/setup.js';
-import { DOWNED } from '../../../../src/systems/skirmish/profile.js';
+import { Action } from '../../../../src/systems/skirmish/duel/engine.js';
+import { STATE_NAMES } from '../../../../src/systems/skirmish/duel/events.js';
+import { ACTIVE, DEFENDER_STATES, DOWNED, OUT_OF_ACTION, STUNNED } from '../../../../src/systems/skirmish/profile.js';
 import type { TraceEvent } from '../../../../src/systems/trace.js';
+import { record, scriptedDuel } from '../../../helpers/duel.js';
 import { battleAxe, fighter, keen, loadout, stout, sword, weapon } from '../../../helpers/skirmish.js';
 import { battle, battleSpec, place } from './harness.js';
 
@@ -142,6 +147,169 @@ describe('a battle attack event shows its dice, as a duel attack does', () => {
   });
 });
 
+/** Every fighter Braces (no dice); the first fighter of a side not yet activated goes; no Pass. `order` gets who acted. */
+const bracing = (order: number[] = []): BattlePolicies => ({
+  action: (_b, i) => (order.push(i), Act.Brace),
+  next: (b, s) => Array.from({ length: b.n }, (_, k) => k).find((k) => b.side[k] === s && b.activated[k] === 0)!,
+  pass: () => false,
+});
+
+describe('initiative: the roll-off\'s dice, as in duels', () => {
+  it('equal counts: a\'s and b\'s d6 in turn, again on each tie; the duel\'s `X goes first`, then the counts', () => {
+    const { bt, script, events } = battle([grunt, grunt], [grunt, grunt], [3, 3, 5, 5, 2, 6], { policies: bracing() });
+    bt.playRound();
+    expect(script.used).toBe(6);
+    expect(events[0]).toMatchObject({ action: 'initiative', side: 'b', rolls: [3, 3, 5, 5, 2, 6], result: 'b goes first; 2 vs 2 activations; 0 Pass token(s)' });
+    // Another battle's roll-off, won by a at once.
+    const next = battle([grunt], [grunt], [6, 1], { policies: bracing() });
+    next.bt.playRound();
+    expect(next.events[0]).toMatchObject({ side: 'a', rolls: [6, 1], result: 'a goes first; 1 vs 1 activations; 0 Pass token(s)' });
+    // The duel's event for the same roll-off: the same rolls and words.
+    const d = scriptedDuel(keenSword, keenSword, [3, 3, 5, 5, 2, 6]);
+    const duelEvents = record(d);
+    expect(d.initiative()).toBe(1);
+    expect([duelEvents[0]!.rolls, duelEvents[0]!.result]).toEqual([[3, 3, 5, 5, 2, 6], 'b goes first']);
+  });
+
+  it('two rounds in a row each show their own roll-off', () => {
+    const { bt, events } = battle([grunt], [grunt], [2, 4, 5, 5, 6, 3], { policies: bracing() });
+    bt.playRound();
+    bt.round = 2;
+    bt.playRound();
+    expect(events.filter((e) => e.action === 'initiative').map((e) => [e.round, e.side, e.rolls])).toEqual([[1, 'b', [2, 4]], [2, 'a', [5, 5, 6, 3]]]);
+  });
+
+  it('no roll-off (unequal counts, or knob initiative a/b/alternate): no rolls; traced or not, the same dice and the same order of play', () => {
+    const unequal = battle([grunt, grunt], [grunt], [], { policies: bracing() });
+    unequal.bt.playRound();
+    expect(unequal.events[0]!).not.toHaveProperty('rolls');
+    const knob = battle([grunt], [grunt], [], { policies: bracing(), knobs: { initiative: 'b' } });
+    knob.bt.playRound();
+    expect(knob.events[0]).toMatchObject({ side: 'b', result: 'b goes first; 1 vs 1 activations; 0 Pass token(s)' });
+    expect(knob.events[0]!).not.toHaveProperty('rolls');
+    for (const faces of [[4, 4, 1, 2], [5, 2]]) {
+      const orders = [true, false].map((traced) => {
+        const order: number[] = [];
+        const { bt, script } = battle([grunt, grunt], [grunt, grunt], faces, { policies: bracing(order) });
+        if (!traced) bt.observer = null;
+        bt.playRound();
+        return [order, script.used];
+      });
+      expect(orders[0]).toEqual(orders[1]);
+    }
+  });
+});
+
+describe('Recover: its d6 and result, as in duels', () => {
+  for (const [face, state, result, extra] of [[1, STUNNED, undefined, 0], [3, DOWNED, undefined, 0], [4, ACTIVE, undefined, 0], [6, ACTIVE, 'stands with 1 Wound and one more action', 1]] as const) {
+    it(`a Downed fighter rolls ${face}: ${STATE_NAMES[state]}${extra ? ', one more action' : ''}`, () => {
+      const { bt, script, events } = battle([grunt], [grunt], [face]);
+      place(bt, 0, 10, 10);
+      place(bt, 1, 30, 30);
+      bt.state[0] = DOWNED;
+      bt.actionsLeft = 1;
+      bt.perform(0, Act.Recover, false);
+      expect([script.used, bt.state[0], bt.actionsLeft]).toEqual([1, state, 1 + extra]);
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({ action: 'recover', actor: 'a0', rolls: [face], state_after: STATE_NAMES[state] });
+      expect(events[0]!.result).toBe(result);
+      expect(events[0]!).not.toHaveProperty('target');
+      // The duel's recover event: the same die and result.
+      const d = scriptedDuel(keenSword, keenSword, [face]);
+      const duelEvents = record(d);
+      d.fighters[0].state = DOWNED;
+      d.perform(0, Action.Recover, false);
+      expect([duelEvents[0]!.rolls, duelEvents[0]!.result, duelEvents[0]!.state_after]).toEqual([[face], result, STATE_NAMES[state]]);
+    });
+  }
+
+  it('a fighter that is not Downed rolls nothing: a `recover` line without dice', () => {
+    const { bt, script, events } = battle([grunt], [grunt], []);
+    bt.perform(0, Act.Recover, false);
+    expect(script.used).toBe(0);
+    expect(events.map((e) => [e.action, e.rolls])).toEqual([['recover', undefined]]);
+  });
+});
+
+describe('the clustered-enemies check (seed 000): its die, pass or fail, the random pick and the new target', () => {
+  /** The archer (Skill 4: the check passes on 4+) shoots at b0 from 10, 5; b1 and b2 stand as asked. */
+  const cluster = (faces: number[], others: number) => {
+    const r = battle([archer], [grunt, grunt, grunt], faces);
+    place(r.bt, 0, 10, 5);
+    place(r.bt, 1, 10, 20);
+    place(r.bt, 2, 12, 20);
+    place(r.bt, 3, others === 2 ? 8 : 30, others === 2 ? 20 : 40);
+    return r;
+  };
+
+  it('a pass: the Skill check\'s d6, the declared target stays', () => {
+    const { bt, script, events } = cluster([4], 1);
+    expect(bt.clustered(0, 1)).toBe(1);
+    expect(script.used).toBe(1);
+    expect(events).toEqual([expect.objectContaining({ action: 'clustered', actor: 'a0', target: 'b0', rolls: { skill_check: [4] }, result: 'Skill check passes: b0 stays the target' })]);
+  });
+
+  it('a fail with one other enemy near: it becomes the target (no pick)', () => {
+    const { bt, events } = cluster([3], 1);
+    expect(bt.clustered(0, 1)).toBe(2);
+    expect(events).toEqual([expect.objectContaining({ target: 'b1', rolls: { skill_check: [3] }, result: 'Skill check fails: b0 -> b1' })]);
+    expect(events[0]!).not.toHaveProperty('pick_from');
+  });
+
+  for (const [pick, to, label] of [[1, 2, 'b1'], [2, 3, 'b2'], [3, 1, 'b0']] as const) {
+    it(`a fail with two others near: the d3 (${pick}) picks ${label} among b1, b2 and the declared b0`, () => {
+      const { bt, script, events } = cluster([3, pick], 2);
+      expect(bt.clustered(0, 1)).toBe(to);
+      expect(script.used).toBe(2);
+      expect(events).toEqual([expect.objectContaining({
+        action: 'clustered', target: label, rolls: { skill_check: [3], pick: [pick] }, pick_from: ['b1', 'b2', 'b0'], result: `Skill check fails: d3 picks ${label}: b0 -> ${label}`,
+      })]);
+    });
+  }
+
+  it('no other enemy within 1": no check, no event; the shot that follows comes after the check\'s event', () => {
+    const quiet = cluster([], 0);
+    place(quiet.bt, 2, 30, 30);
+    expect(quiet.bt.clustered(0, 1)).toBe(1);
+    expect([quiet.script.used, quiet.events]).toEqual([0, []]);
+    const { bt, events } = cluster([5, ...new Array<number>(10).fill(2)], 1);
+    bt.shoot(0, 1, true);
+    expect(events.map((e) => [e.action, e.target])).toEqual([['clustered', 'b0'], ['ranged', 'b0']]);
+  });
+});
+
+describe('a failed Cast reads as in duels', () => {
+  it('fizzles with the Casting Roll\'s total and the difficulty; a mishap with its backlash (the duel\'s words for the same dice)', () => {
+    const { bt, events } = battle([mage], [grunt], [2, 2, 1, 1]);
+    place(bt, 0, 10, 5);
+    place(bt, 1, 10, 15);
+    bt.shoot(0, 1, true);
+    bt.shoot(0, 1, true);
+    // mage: Casting 2, bolt: difficulty 7, backlash 1.
+    expect(shown(events)).toEqual([['cast', 'b0', [2, 2], 'fizzles (6 < 7)', undefined], ['cast', 'b0', [1, 1], 'mishap: 1 Wound(s) of backlash', undefined]]);
+    const d = scriptedDuel(mage, grunt, [2, 2, 1, 1], { settings: { distance: 10 }, policies: [SHOOTER, AGGRESSIVE] });
+    const duelEvents = record(d);
+    d.perform(0, Action.Cast, false);
+    d.perform(0, Action.Cast, false);
+    expect(duelEvents.map((e) => [e.action, e.rolls, e.result])).toEqual(events.map((e) => [e.action, e.rolls, e.result]));
+  });
+});
+
+describe('state words', () => {
+  it('duel and battle traces name states as the CSVs do (`out_of_action`)', () => {
+    expect(STATE_NAMES).toEqual(DEFENDER_STATES);
+    expect(STATE_NAMES[OUT_OF_ACTION]).toBe('out_of_action');
+    // Stout's axe floors a Stunned grunt: the battle event says out_of_action.
+    const { bt, events } = battle([loadout(stout, battleAxe)], [grunt], [...new Array<number>(9).fill(6), ...new Array<number>(6).fill(1)]);
+    place(bt, 0, 20, 20);
+    place(bt, 1, 20, 21);
+    bt.state[1] = STUNNED;
+    bt.woundsLeft[1] = 0;
+    bt.melee(0, 1);
+    expect(events[0]).toMatchObject({ target_state_before: 'stunned', target_state_after: 'out_of_action' });
+  });
+});
+
 /** Two mixed retinues: swords, an axe, a gunner, a mage, an archer and a kiting grunt. */
 function mixedSpec(split: boolean): BattleSpec {
   const base = battleSpec([keenSword, keenSword, gunner, mage], [loadout(stout, battleAxe), grunt, archer, grunt], {
@@ -151,7 +319,7 @@ function mixedSpec(split: boolean): BattleSpec {
   return { ...base, sides: [base.sides[0].map((f, k) => ({ ...f, policy: policies[0]![k]! })), base.sides[1].map((f, k) => ({ ...f, policy: policies[1]![k]! }))] };
 }
 
-/** n battles of `spec` from stream `key`: each battle's winner, rounds, states, Wounds and hits; the stream's end state; traced actions with dice. */
+/** n battles of `spec` from stream `key`: each battle's winner, rounds, states, Wounds and hits; the stream's end state; traced actions with dice (attacks, initiative, Recover, clustered...). */
 function play(spec: BattleSpec, key: number, n: number, traced: boolean, table = false) {
   const dice = table ? tableBattleDice(deriveStream(91, key)) : battleDice(deriveStream(91, key));
   const bt = new Battle(spec, dice, BATTLE_POLICIES);
@@ -160,7 +328,7 @@ function play(spec: BattleSpec, key: number, n: number, traced: boolean, table =
     bt.observer = {
       begin: () => undefined,
       event: (e) => {
-        if (e.rolls !== undefined && typeof e.rolls === 'object' && !Array.isArray(e.rolls)) withDice.set(e.action, (withDice.get(e.action) ?? 0) + 1);
+        if (e.rolls !== undefined) withDice.set(e.action, (withDice.get(e.action) ?? 0) + 1);
       },
       end: () => undefined,
     };
@@ -185,7 +353,9 @@ describe('traced and untraced battles from one stream are the same battles', () 
       expect(new Set(run.battles).size, `stream ${k}`).toBeGreaterThan(1);
       for (const [action, count] of traced.withDice) seen.set(action, (seen.get(action) ?? 0) + count);
     }
-    for (const action of ['melee', 'ranged', 'cast', 'free-attack', 'mercy-kill', 'friendly-fire']) expect(seen.get(action) ?? 0, action).toBeGreaterThan(0);
+    for (const action of ['melee', 'ranged', 'cast', 'free-attack', 'mercy-kill', 'friendly-fire', 'initiative', 'recover', 'clustered']) {
+      expect(seen.get(action) ?? 0, action).toBeGreaterThan(0);
+    }
   });
 
   it('table engine: the same battles traced and untraced', () => {

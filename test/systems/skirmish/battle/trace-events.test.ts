@@ -100,6 +100,6 @@ describe('initiative with a side that has nothing to activate', () => {
     place(bt, 1, 30, 30);
     bt.state[0] = STUNNED;
     bt.playRound();
-    expect(events[0]).toMatchObject({ action: 'initiative', side: 'b', result: '0 vs 1 activations; 0 Pass token(s)' });
+    expect(events[0]).toMatchObject({ action: 'initiative', side: 'b', result: 'b goes first; 0 vs 1 activations; 0 Pass token(s)' });
   });
 });

@@ -318,7 +318,7 @@ describe('Mercy Kill and Recover', () => {
     d.perform(1, Action.MercyKill, false);
     expect([d.fighters[0].state, d.over]).toEqual([OUT_OF_ACTION, true]);
     expect(events).toEqual([{
-      round: 1, side: 'b', actor: 'stout-battle-axe', action: 'mercy-kill', target: 'keen-sword', target_state_after: 'out-of-action',
+      round: 1, side: 'b', actor: 'stout-battle-axe', action: 'mercy-kill', target: 'keen-sword', target_state_after: 'out_of_action',
       distance_after: 1, state_after: 'active', wounds_left: { a: 3, b: 3 }, result: 'Stunned: out of action',
     }]);
   });
@@ -329,7 +329,7 @@ describe('Mercy Kill and Recover', () => {
     const events = record(d);
     d.perform(0, Action.MercyKill, false);
     expect(script(events)).toEqual(['a mercy-kill']);
-    expect(events[0]).toMatchObject({ target_state_before: 'downed', target_state_after: 'out-of-action' });
+    expect(events[0]).toMatchObject({ target_state_before: 'downed', target_state_after: 'out_of_action' });
   });
 
   it('an Active fighter cannot Recover (no die is rolled); a Downed one does, traced with its die', () => {
