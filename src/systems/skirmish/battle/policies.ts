@@ -39,7 +39,7 @@
  */
 import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED } from '../profile.js';
 import { KITE, SHOOTER } from '../duel/setup.js';
-import { ENGAGEMENT } from './board.js';
+import { ENGAGEMENT, MIN_GAIN } from './board.js';
 import { canHide, crawlAllowance, keepInRangeInches, MANOEUVRE_INCHES } from '../fight-rules.js';
 import { awayInches, crawlHelps, finishStunned, hideHelps, towardInches, wantedDistance } from '../policy-moves.js';
 import { awayMoves, awayTravel, MIN_STEP, retreatLeaves, sideways } from './escape.js';
@@ -56,6 +56,8 @@ const RANGED = 3;
 const RANGED_RISKY = 4;
 /** Stunned enemies a Charge reaches where the Mercy Kill is allowed (board.ts chargeFinishes). */
 const FINISH = 5;
+/** Enemies a Charge reaches or a Move (round terrain and bases) gets at least MIN_GAIN closer to (board.ts towardGain). */
+const REACHABLE = 6;
 /** `candidate` marks after screenShots(). */
 const CLEAR = 1;
 const WORTH = 2;
@@ -66,6 +68,7 @@ function eligible(b: Battle, i: number, j: number, kind: number, activeOnly: boo
   if (kind === RANGED) return b.candidate[j] === CLEAR;
   if (kind === RANGED_RISKY) return b.candidate[j] === WORTH;
   if (kind === ANY) return true;
+  if (kind === REACHABLE) return b.canCharge(i, j) || b.towardGain(i, j, b.movement[i]!) >= MIN_GAIN;
   if (kind === FINISH) return finishStunned(reaction, b.actionsLeft, b.gap(i, j) <= ENGAGEMENT + EPS, b.state[j] === STUNNED) && b.chargeFinishes(i, j);
   return b.gap(i, j) <= ENGAGEMENT + EPS;
 }
@@ -114,7 +117,7 @@ function screenShots(b: Battle, i: number, reaction: boolean, aim: number): numb
  */
 export function chooseTarget(b: Battle, i: number, kind: number, reaction = false): number {
   const rule = b.sideRule[b.side[i]!]!;
-  const activeFirst = kind === ENGAGED_ACTIVE || kind === ANY;
+  const activeFirst = kind === ENGAGED_ACTIVE || kind === ANY || kind === REACHABLE;
   for (let pass = activeFirst ? 0 : 1; pass !== 2; ++pass) {
     let best = -1;
     let bestKey = Infinity;
@@ -185,8 +188,15 @@ export function aggressive(b: Battle, i: number): number {
   if (!b.engaged(i, false)) {
     const friend = stunnedFriend(b, i);
     if (friend >= 0) return act(b, Act.Help, friend);
-    const t = chooseTarget(b, i, ANY);
+    let t = chooseTarget(b, i, ANY);
     if (t < 0) return Act.None;
+    if (b.canCharge(i, t)) return act(b, Act.Charge, t);
+    // A Move that bases leave nowhere to go (not MIN_GAIN closer, detours included): the chosen
+    // enemy among those a Charge or Move does reach; none: no action (the rules leave it nothing).
+    if (b.towardGain(i, t, b.movement[i]!) < MIN_GAIN) {
+      t = chooseTarget(b, i, REACHABLE);
+      if (t < 0) return Act.None;
+    }
     return act(b, b.canCharge(i, t) ? Act.Charge : Act.Move, t);
   }
   if (b.engagedActive(i) > 0) return act(b, Act.Melee, chooseTarget(b, i, ENGAGED_ACTIVE));
@@ -243,14 +253,14 @@ function shooter(b: Battle, i: number, reaction: boolean, kite: boolean): number
   if (d > want + EPS) {
     let need = towardInches(b.movement[i]!, d, want);
     if (kite && threat >= 0) need = Math.min(need, b.gap(i, threat) - reach - EPS);
-    if (need > EPS) return act(b, Act.Move, t, need);
+    if (need > EPS && b.towardGain(i, t, need) >= MIN_GAIN) return act(b, Act.Move, t, need);
   } else if (d < w.min - EPS) {
     const len = away(b, i, t, w.max, false, full);
     if (awayMoves(b, i, t, len)) return act(b, Act.MoveAway, t, len);
     // Cornered (escape.ts): straight away goes nowhere. A sideways Move that ends in range of it
     // (at least its minimum range); else on to Hide or Brace.
     if (sideways(b, i, t, len, w.min)) return actSideways(b, t, len);
-  } else if (!b.lineOfSight(i, t) && !kite) {
+  } else if (!b.lineOfSight(i, t) && !kite && b.towardGain(i, t, b.movement[i]!) >= MIN_GAIN) {
     return act(b, Act.Move, t);
   }
   return act(b, hideWorth(b, i) ? Act.Hide : Act.Brace, -1);
