@@ -421,8 +421,45 @@ export class Board {
     const want = Math.min(length, before);
     this.slideTo(i, this.x[t]!, this.y[t]!, want, throughFriends);
     if (before - this.gap(i, t) >= want - EPS || withinEngagement(this.gap(i, t))) return;
-    if (this.aroundTerrain(i, t, x0, y0, length, throughFriends, depth)) return;
-    this.sidestep(i, t, x0, y0, length, throughFriends);
+    // A policy measures a blocked Move (canCharge, towardGain) before it makes it: the detour is searched once.
+    if (depth === 0 && this.recall(i, t, length, throughFriends, x0, y0)) return;
+    if (!this.aroundTerrain(i, t, x0, y0, length, throughFriends, depth)) this.sidestep(i, t, x0, y0, length, throughFriends);
+    if (depth === 0) this.remember(i, t, length, throughFriends, x0, y0);
+  }
+
+  /** The last blocked moveToward(): who, at whom, how far, from where, the board it saw, where it ended. */
+  private readonly memo = { i: -1, t: -1, length: 0, through: false, x: new Float64Array(0), y: new Float64Array(0), state: new Uint8Array(0), endX: 0, endY: 0 };
+
+  /** Whether the last blocked moveToward() was this one on this same board; if so i is put where it ended. */
+  private recall(i: number, t: number, length: number, throughFriends: boolean, x0: number, y0: number): boolean {
+    const m = this.memo;
+    if (m.i !== i || m.t !== t || m.length !== length || m.through !== throughFriends || m.x[i] !== x0 || m.y[i] !== y0) return false;
+    for (let k = 0; k !== this.n; ++k) {
+      if (m.state[k] !== this.state[k]) return false;
+      if (k !== i && (m.x[k] !== this.x[k] || m.y[k] !== this.y[k])) return false;
+    }
+    this.moveBack(i, m.endX, m.endY);
+    return true;
+  }
+
+  private remember(i: number, t: number, length: number, throughFriends: boolean, x0: number, y0: number): void {
+    const m = this.memo;
+    if (m.x.length !== this.n) {
+      m.x = new Float64Array(this.n);
+      m.y = new Float64Array(this.n);
+      m.state = new Uint8Array(this.n);
+    }
+    m.x.set(this.x);
+    m.y.set(this.y);
+    m.state.set(this.state);
+    m.x[i] = x0;
+    m.y[i] = y0;
+    m.i = i;
+    m.t = t;
+    m.length = length;
+    m.through = throughFriends;
+    m.endX = this.x[i]!;
+    m.endY = this.y[i]!;
   }
 
   /** Slides i straight towards the point (px, py), at most `length`. */
@@ -539,6 +576,9 @@ export class Board {
           let ex = ax;
           let ey = ay;
           let path = s;
+          // Once the second leg runs its full length, a longer first leg only ends further away (the
+          // gap grows with it: gap = distance - what is left - bases): the last one tried on this line.
+          let clear = true;
           const rest = length - s;
           const ox = tx - ax;
           const oy = ty - ay;
@@ -546,23 +586,21 @@ export class Board {
           if (rest > EPS && od > 0) {
             this.x[i] = ax;
             this.y[i] = ay;
-            const t2 = this.probe(i, ox / od, oy / od, Math.min(rest, Math.max(0, od - ri - rt)), throughFriends);
+            const want2 = Math.min(rest, Math.max(0, od - ri - rt));
+            const t2 = this.probe(i, ox / od, oy / od, want2, throughFriends);
+            clear = t2 >= want2 - EPS;
             ex = ax + (ox / od) * t2;
             ey = ay + (oy / od) * t2;
             path += t2;
           }
           const g = baseGap(ex, ey, ri, tx, ty, rt);
-          if (this.onBase(i, ex, ey)) {
-            if (s >= lim) break;
-            continue;
-          }
-          if (g < bestGap - DETOUR_EPS || (g < bestGap + DETOUR_EPS && path < bestPath - DETOUR_EPS)) {
+          if (!this.onBase(i, ex, ey) && (g < bestGap - DETOUR_EPS || (g < bestGap + DETOUR_EPS && path < bestPath - DETOUR_EPS))) {
             best = k;
             bestLeg = s;
             bestGap = g;
             bestPath = path;
           }
-          if (s >= lim) break;
+          if (s >= lim || (clear && !this.onBase(i, ex, ey))) break;
         }
       }
     }
@@ -595,6 +633,12 @@ export class Board {
     const x = this.x[i]!;
     const y = this.y[i]!;
     const before = this.gap(i, t);
+    // A straight line with nothing in the way (the usual case) gains all it wants: no need to make the move.
+    const dx = this.x[t]! - x;
+    const dy = this.y[t]! - y;
+    const d = Math.sqrt(dx * dx + dy * dy);
+    const want = Math.min(length, before);
+    if (d > 0 && this.travel(i, dx / d, dy / d, want, true) >= want - EPS) return want;
     this.moveToward(i, t, length, true);
     const gain = before - this.gap(i, t);
     this.moveBack(i, x, y);
