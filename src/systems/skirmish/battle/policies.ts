@@ -10,7 +10,9 @@
  * of an Active enemy is played as a Retreat. Then:
  * aggressive (rules.md 1.8, pinned): (2) no enemy within 1": a Stunned friend within 1" -> Help;
  *   else Charge the chosen enemy (Active ones first) if it can end within 1", else Move straight
- *   at it; (3) an Active enemy within 1": Melee the chosen one; (4) only Downed or Stunned
+ *   at it (round what is in the way: board.ts moveToward); a Move that gets it under MIN_GAIN closer
+ *   (board.ts towardGain) is not made: the chosen one among the enemies a Charge reaches or a Move
+ *   gets closer to (REACHABLE), else no action; (3) an Active enemy within 1": Melee the chosen one; (4) only Downed or Stunned
  *   enemies within 1": Mercy Kill the chosen one if allowed, else Melee it.
  * shooter: (2) only Downed or Stunned enemies within 1" and Mercy Kill allowed: Mercy Kill;
  *   (3) an Active enemy within 1" and no shot worth taking: Retreat; (3') not engaged with an
@@ -24,7 +26,7 @@
  *   exceed those of the natural 1s on the friend at risk; (5) a Stunned friend within 1": Help;
  *   (5') the last action of its activation and Hide helps: Hide; (6) the chosen enemy beyond
  *   maximum range: Move
- *   at it just far enough to stand in range; closer than minimum range: Move away just far
+ *   at it just far enough to stand in range (unless that Move gets it under MIN_GAIN closer: (7)); closer than minimum range: Move away just far
  *   enough; in range but out of sight: Move at it (round the terrain; not kite); (7) Hide if it
  *   helps, else Brace. Hide helps as in the duel (policy-moves.ts hideHelps): the fighter may
  *   Hide and an Active enemy that shoots stands beyond 6" but within a Move of its range.
