@@ -131,21 +131,25 @@ describe('over simulated battles of configs/skirmish-battle.yaml', () => {
     for (const m of [0, 1, 2]) {
       let pos = new Map<string, [number, number]>();
       let fight = 0;
+      // Keyed by side and label (matchup 2 puts the same labels on both sides); a Move or Charge targets an enemy.
+      const other = (side: string): string => (side === 'a' ? 'b' : 'a');
       const event = (e: TraceEvent): void => {
-        const p = pos.get(e.actor);
+        const me = `${e.side}:${e.actor}`;
+        const them = e.target === undefined ? '' : `${e.action === 'help' || e.action === 'friendly-fire' ? e.side : other(e.side)}:${e.target}`;
+        const p = pos.get(me);
         if ((e.action === 'move' || e.action === 'charge') && p !== undefined && e.x !== undefined) {
           checked++;
           const d = Math.hypot(e.x - p[0], e.y! - p[1]);
           if (d < 0.01) {
             // Every base in this study is 1" across: the gap before is the centres' distance less 1".
-            const q = e.target === undefined ? undefined : pos.get(e.target);
+            const q = pos.get(them);
             const before = q === undefined ? Infinity : Math.hypot(q[0] - p[0], q[1] - p[1]) - 1;
             if (before <= 1.01 && (e['distance_after'] as number) <= 1 + 1e-6) steps++;
             else short.push(`matchup ${m} fight ${fight} R${e.round} ${e.actor} ${e.action} -> ${e.target} moved ${d}`);
           }
         }
-        if (e.x !== undefined) pos.set(e.actor, [e.x, e.y!]);
-        if (e.target !== undefined && typeof e['target_x'] === 'number') pos.set(e.target, [e['target_x'], e['target_y'] as number]);
+        if (e.x !== undefined) pos.set(me, [e.x, e.y!]);
+        if (e.target !== undefined && typeof e['target_x'] === 'number') pos.set(them, [e['target_x'], e['target_y'] as number]);
       };
       traceTask(study.plugin, tasks[m]!, { seed: 5, engine: 'dice', fights: 300 }, { begin: () => void ((pos = new Map()), fight++), event, end: () => undefined });
     }
