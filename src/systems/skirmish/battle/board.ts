@@ -411,8 +411,8 @@ export class Board {
    * block terrain heads instead for the corner of that wall (cleared by the base) that is
    * reachable in a straight line and shortest to t through it, preferring one from which t lies
    * past the wall in a straight line, then on towards t with what is left of `length` (round the
-   * wall again from there if need be, up to MAX_CORNERS more corners); one stopped short by a base goes round it (sidestep: two straight legs, the
-   * path that ends nearest to t, the shortest on equal gaps).
+   * wall again from there if need be, up to MAX_CORNERS more corners); one stopped short by a base tries straight lines 30, 60 and 90 degrees
+   * either side and keeps the one that ends nearest to t.
    */
   moveToward(i: number, t: number, length: number, throughFriends: boolean, depth = 0): void {
     const x0 = this.x[i]!;
@@ -421,45 +421,8 @@ export class Board {
     const want = Math.min(length, before);
     this.slideTo(i, this.x[t]!, this.y[t]!, want, throughFriends);
     if (before - this.gap(i, t) >= want - EPS || withinEngagement(this.gap(i, t))) return;
-    // A policy measures a blocked Move (canCharge, towardGain) before it makes it: the detour is searched once.
-    if (depth === 0 && this.recall(i, t, length, throughFriends, x0, y0)) return;
-    if (!this.aroundTerrain(i, t, x0, y0, length, throughFriends, depth)) this.sidestep(i, t, x0, y0, length, throughFriends);
-    if (depth === 0) this.remember(i, t, length, throughFriends, x0, y0);
-  }
-
-  /** The last blocked moveToward(): who, at whom, how far, from where, the board it saw, where it ended. */
-  private readonly memo = { i: -1, t: -1, length: 0, through: false, x: new Float64Array(0), y: new Float64Array(0), state: new Uint8Array(0), endX: 0, endY: 0 };
-
-  /** Whether the last blocked moveToward() was this one on this same board; if so i is put where it ended. */
-  private recall(i: number, t: number, length: number, throughFriends: boolean, x0: number, y0: number): boolean {
-    const m = this.memo;
-    if (m.i !== i || m.t !== t || m.length !== length || m.through !== throughFriends || m.x[i] !== x0 || m.y[i] !== y0) return false;
-    for (let k = 0; k !== this.n; ++k) {
-      if (m.state[k] !== this.state[k]) return false;
-      if (k !== i && (m.x[k] !== this.x[k] || m.y[k] !== this.y[k])) return false;
-    }
-    this.moveBack(i, m.endX, m.endY);
-    return true;
-  }
-
-  private remember(i: number, t: number, length: number, throughFriends: boolean, x0: number, y0: number): void {
-    const m = this.memo;
-    if (m.x.length !== this.n) {
-      m.x = new Float64Array(this.n);
-      m.y = new Float64Array(this.n);
-      m.state = new Uint8Array(this.n);
-    }
-    m.x.set(this.x);
-    m.y.set(this.y);
-    m.state.set(this.state);
-    m.x[i] = x0;
-    m.y[i] = y0;
-    m.i = i;
-    m.t = t;
-    m.length = length;
-    m.through = throughFriends;
-    m.endX = this.x[i]!;
-    m.endY = this.y[i]!;
+    if (this.aroundTerrain(i, t, x0, y0, length, throughFriends, depth)) return;
+    this.sidestep(i, t, x0, y0, length, throughFriends);
   }
 
   /** Slides i straight towards the point (px, py), at most `length`. */
@@ -538,111 +501,35 @@ export class Board {
     return true;
   }
 
-  /**
-   * A Move or Charge at t that a base stopped short (an enemy's, or a friend's it may not end on):
-   * the detour round it. Two straight legs from (x0, y0): the first along one of DETOUR_TURNS (15 to
-   * 165 degrees either side of the line to t, in steps of 15) for a multiple of DETOUR_STEP inches or
-   * as far as it goes, the second straight at t with what is left of `length`; each leg stops where a
-   * straight move stops (enemy bases, block terrain, the board's edge, not ending on a friend). The
-   * path that ends nearest to t wins, the shorter one on equal gaps; the straight move (already
-   * made) stands unless a detour beats it. Probed without placing the base (travel() reads positions).
-   */
   private sidestep(i: number, t: number, x0: number, y0: number, length: number, throughFriends: boolean): void {
+    const dx = this.x[t]! - x0;
+    const dy = this.y[t]! - y0;
+    const d = Math.sqrt(dx * dx + dy * dy);
     const tx = this.x[t]!;
     const ty = this.y[t]!;
-    const dx = tx - x0;
-    const dy = ty - y0;
-    const d = Math.sqrt(dx * dx + dy * dy);
     const ri = this.r[i]!;
     const rt = this.r[t]!;
-    const sx = this.x[i]!;
-    const sy = this.y[i]!;
-    let bestGap = this.gap(i, t);
-    let bestPath = Math.sqrt((sx - x0) ** 2 + (sy - y0) ** 2);
     let best = -1;
-    let bestLeg = 0;
-    if (d > 0) {
-      for (let k = 0; k !== DETOUR_SIN.length; ++k) {
-        const ux = (dx * DETOUR_COS[k]! - dy * DETOUR_SIN[k]!) / d;
-        const uy = (dx * DETOUR_SIN[k]! + dy * DETOUR_COS[k]!) / d;
-        this.x[i] = x0;
-        this.y[i] = y0;
-        const lim = this.probe(i, ux, uy, length, throughFriends);
-        for (let leg = DETOUR_STEP; ; leg += DETOUR_STEP) {
-          const s = Math.min(leg, lim);
-          if (!(s > 0)) break;
-          const ax = x0 + ux * s;
-          const ay = y0 + uy * s;
-          let ex = ax;
-          let ey = ay;
-          let path = s;
-          // Once the second leg runs its full length, a longer first leg only ends further away (the
-          // gap grows with it: gap = distance - what is left - bases): the last one tried on this line.
-          let clear = true;
-          const rest = length - s;
-          const ox = tx - ax;
-          const oy = ty - ay;
-          const od = Math.sqrt(ox * ox + oy * oy);
-          if (rest > EPS && od > 0) {
-            this.x[i] = ax;
-            this.y[i] = ay;
-            const want2 = Math.min(rest, Math.max(0, od - ri - rt));
-            const t2 = this.probe(i, ox / od, oy / od, want2, throughFriends);
-            clear = t2 >= want2 - EPS;
-            ex = ax + (ox / od) * t2;
-            ey = ay + (oy / od) * t2;
-            path += t2;
-          }
-          const g = baseGap(ex, ey, ri, tx, ty, rt);
-          if (!this.onBase(i, ex, ey) && (g < bestGap - DETOUR_EPS || (g < bestGap + DETOUR_EPS && path < bestPath - DETOUR_EPS))) {
-            best = k;
-            bestLeg = s;
-            bestGap = g;
-            bestPath = path;
-          }
-          if (s >= lim || (clear && !this.onBase(i, ex, ey))) break;
-        }
+    let bestGap = this.gap(i, t);
+    // Each direction is probed from (x0, y0) without placing the base: the gap to t where the
+    // slide would end, measured as placed() would measure it.
+    this.x[i] = x0;
+    this.y[i] = y0;
+    for (let k = 0; k !== SIDESTEPS.length; ++k) {
+      const c = SIDESTEP_COS[k]!;
+      const s = SIDESTEPS[k]!;
+      const ux = (dx * c - dy * s) / d;
+      const uy = (dx * s + dy * c) / d;
+      const step = this.probe(i, ux, uy, length, throughFriends);
+      const g = step > 0 ? baseGap(x0 + ux * step, y0 + uy * step, ri, tx, ty, rt) : baseGap(x0, y0, ri, tx, ty, rt);
+      if (g < bestGap - EPS) {
+        best = k;
+        bestGap = g;
       }
     }
-    if (best < 0) {
-      this.moveBack(i, sx, sy);
-      return;
-    }
-    // The first leg as probed (it may pass through a friend: only where the Move ends matters), then on at t.
-    this.moveBack(i, x0 + ((dx * DETOUR_COS[best]! - dy * DETOUR_SIN[best]!) / d) * bestLeg, y0 + ((dx * DETOUR_SIN[best]! + dy * DETOUR_COS[best]!) / d) * bestLeg);
-    const rest = length - bestLeg;
-    if (rest > EPS) this.slideTo(i, tx, ty, Math.min(rest, this.gap(i, t)), throughFriends);
-  }
-
-  /** Whether i standing at (x, y) would overlap another base (not Out of Action): no Move may end there. */
-  private onBase(i: number, x: number, y: number): boolean {
-    for (let k = 0; k !== this.n; ++k) {
-      if (k === i || this.state[k] === OUT_OF_ACTION) continue;
-      const reach = this.r[i]! + this.r[k]!;
-      if ((x - this.x[k]!) ** 2 + (y - this.y[k]!) ** 2 < reach * reach - EPS) return true;
-    }
-    return false;
-  }
-
-  /**
-   * How much closer (inches of gap) a Move or Charge of i at t of `length` inches (moveToward: round
-   * terrain and bases) would bring it; nothing moves. A policy takes a gain under MIN_GAIN for a
-   * Move that goes nowhere and does something else (policies.ts).
-   */
-  towardGain(i: number, t: number, length: number): number {
-    const x = this.x[i]!;
-    const y = this.y[i]!;
-    const before = this.gap(i, t);
-    // A straight line with nothing in the way (the usual case) gains all it wants: no need to make the move.
-    const dx = this.x[t]! - x;
-    const dy = this.y[t]! - y;
-    const d = Math.sqrt(dx * dx + dy * dy);
-    const want = Math.min(length, before);
-    if (d > 0 && this.travel(i, dx / d, dy / d, want, true) >= want - EPS) return want;
-    this.moveToward(i, t, length, true);
-    const gain = before - this.gap(i, t);
-    this.moveBack(i, x, y);
-    return gain;
+    this.moveBack(i, x0, y0);
+    if (best < 0) this.slideTo(i, this.x[t]!, this.y[t]!, Math.min(length, this.gap(i, t)), throughFriends);
+    else this.slide(i, (dx * SIDESTEP_COS[best]! - dy * SIDESTEPS[best]!) / d, (dx * SIDESTEPS[best]! + dy * SIDESTEP_COS[best]!) / d, length, throughFriends);
   }
 
   /** How far slide() would move i along (dx, dy) (0 when it would not move); nothing moves. */
@@ -665,16 +552,9 @@ export class Board {
 /** How many more corners one Move may go round after the first. */
 const MAX_CORNERS = 3;
 
-/** Detour directions round a base, as turns from the line to the target: +-15 to +-165 degrees, in the order tried. */
-const DETOUR_TURNS = [15, -15, 30, -30, 45, -45, 60, -60, 75, -75, 90, -90, 105, -105, 120, -120, 135, -135, 150, -150, 165, -165];
-const DETOUR_SIN = Float64Array.from(DETOUR_TURNS, (a) => Math.sin((a * Math.PI) / 180));
-const DETOUR_COS = Float64Array.from(DETOUR_TURNS, (a) => Math.cos((a * Math.PI) / 180));
-/** The first leg of a detour is tried in steps of this many inches (and as far as it goes). */
-const DETOUR_STEP = 0.25;
-/** Gaps and path lengths closer than this count as equal when detours are compared. */
-const DETOUR_EPS = 1e-6;
-/** A Move or Charge that brings a fighter less than this much closer (inches) gets nowhere (policies.ts). */
-export const MIN_GAIN = 0.01;
+/** Sines and cosines of the sidestep directions, in the order tried (+-30, +-60, +-90 degrees). */
+const SIDESTEPS = Float64Array.from([30, -30, 60, -60, 90, -90], (a) => Math.sin((a * Math.PI) / 180));
+const SIDESTEP_COS = Float64Array.from([30, -30, 60, -60, 90, -90], (a) => Math.cos((a * Math.PI) / 180));
 
 /** Within 1" (engagement range; "within" includes equality, seed 002), allowing for rounding. */
 function withinEngagement(gap: number): boolean {

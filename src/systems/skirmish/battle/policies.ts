@@ -10,9 +10,7 @@
  * of an Active enemy is played as a Retreat. Then:
  * aggressive (rules.md 1.8, pinned): (2) no enemy within 1": a Stunned friend within 1" -> Help;
  *   else Charge the chosen enemy (Active ones first) if it can end within 1", else Move straight
- *   at it (round what is in the way: board.ts moveToward); a Move that gets it under MIN_GAIN closer
- *   (board.ts towardGain) is not made: the chosen one among the enemies a Charge reaches or a Move
- *   gets closer to (REACHABLE), else no action; (3) an Active enemy within 1": Melee the chosen one; (4) only Downed or Stunned
+ *   at it; (3) an Active enemy within 1": Melee the chosen one; (4) only Downed or Stunned
  *   enemies within 1": Mercy Kill the chosen one if allowed, else Melee it.
  * shooter: (2) only Downed or Stunned enemies within 1" and Mercy Kill allowed: Mercy Kill;
  *   (3) an Active enemy within 1" and no shot worth taking: Retreat; (3') not engaged with an
@@ -26,7 +24,7 @@
  *   exceed those of the natural 1s on the friend at risk; (5) a Stunned friend within 1": Help;
  *   (5') the last action of its activation and Hide helps: Hide; (6) the chosen enemy beyond
  *   maximum range: Move
- *   at it just far enough to stand in range (unless that Move gets it under MIN_GAIN closer: (7)); closer than minimum range: Move away just far
+ *   at it just far enough to stand in range; closer than minimum range: Move away just far
  *   enough; in range but out of sight: Move at it (round the terrain; not kite); (7) Hide if it
  *   helps, else Brace. Hide helps as in the duel (policy-moves.ts hideHelps): the fighter may
  *   Hide and an Active enemy that shoots stands beyond 6" but within a Move of its range.
@@ -41,7 +39,7 @@
  */
 import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED } from '../profile.js';
 import { KITE, SHOOTER } from '../duel/setup.js';
-import { ENGAGEMENT, MIN_GAIN } from './board.js';
+import { ENGAGEMENT } from './board.js';
 import { canHide, crawlAllowance, keepInRangeInches, MANOEUVRE_INCHES } from '../fight-rules.js';
 import { awayInches, crawlHelps, finishStunned, hideHelps, towardInches, wantedDistance } from '../policy-moves.js';
 import { awayMoves, awayTravel, MIN_STEP, retreatLeaves, sideways } from './escape.js';
@@ -58,8 +56,6 @@ const RANGED = 3;
 const RANGED_RISKY = 4;
 /** Stunned enemies a Charge reaches where the Mercy Kill is allowed (board.ts chargeFinishes). */
 const FINISH = 5;
-/** Enemies a Charge reaches or a Move (round terrain and bases) gets at least MIN_GAIN closer to (board.ts towardGain). */
-const REACHABLE = 6;
 /** `candidate` marks after screenShots(). */
 const CLEAR = 1;
 const WORTH = 2;
@@ -70,7 +66,6 @@ function eligible(b: Battle, i: number, j: number, kind: number, activeOnly: boo
   if (kind === RANGED) return b.candidate[j] === CLEAR;
   if (kind === RANGED_RISKY) return b.candidate[j] === WORTH;
   if (kind === ANY) return true;
-  if (kind === REACHABLE) return b.canCharge(i, j) || b.towardGain(i, j, b.movement[i]!) >= MIN_GAIN;
   if (kind === FINISH) return finishStunned(reaction, b.actionsLeft, b.gap(i, j) <= ENGAGEMENT + EPS, b.state[j] === STUNNED) && b.chargeFinishes(i, j);
   return b.gap(i, j) <= ENGAGEMENT + EPS;
 }
@@ -119,7 +114,7 @@ function screenShots(b: Battle, i: number, reaction: boolean, aim: number): numb
  */
 export function chooseTarget(b: Battle, i: number, kind: number, reaction = false): number {
   const rule = b.sideRule[b.side[i]!]!;
-  const activeFirst = kind === ENGAGED_ACTIVE || kind === ANY || kind === REACHABLE;
+  const activeFirst = kind === ENGAGED_ACTIVE || kind === ANY;
   for (let pass = activeFirst ? 0 : 1; pass !== 2; ++pass) {
     let best = -1;
     let bestKey = Infinity;
@@ -190,15 +185,8 @@ export function aggressive(b: Battle, i: number): number {
   if (!b.engaged(i, false)) {
     const friend = stunnedFriend(b, i);
     if (friend >= 0) return act(b, Act.Help, friend);
-    let t = chooseTarget(b, i, ANY);
+    const t = chooseTarget(b, i, ANY);
     if (t < 0) return Act.None;
-    if (b.canCharge(i, t)) return act(b, Act.Charge, t);
-    // A Move that bases leave nowhere to go (not MIN_GAIN closer, detours included): the chosen
-    // enemy among those a Charge or Move does reach; none: no action (the rules leave it nothing).
-    if (b.towardGain(i, t, b.movement[i]!) < MIN_GAIN) {
-      t = chooseTarget(b, i, REACHABLE);
-      if (t < 0) return Act.None;
-    }
     return act(b, b.canCharge(i, t) ? Act.Charge : Act.Move, t);
   }
   if (b.engagedActive(i) > 0) return act(b, Act.Melee, chooseTarget(b, i, ENGAGED_ACTIVE));
@@ -255,14 +243,14 @@ function shooter(b: Battle, i: number, reaction: boolean, kite: boolean): number
   if (d > want + EPS) {
     let need = towardInches(b.movement[i]!, d, want);
     if (kite && threat >= 0) need = Math.min(need, b.gap(i, threat) - reach - EPS);
-    if (need > EPS && b.towardGain(i, t, need) >= MIN_GAIN) return act(b, Act.Move, t, need);
+    if (need > EPS) return act(b, Act.Move, t, need);
   } else if (d < w.min - EPS) {
     const len = away(b, i, t, w.max, false, full);
     if (awayMoves(b, i, t, len)) return act(b, Act.MoveAway, t, len);
     // Cornered (escape.ts): straight away goes nowhere. A sideways Move that ends in range of it
     // (at least its minimum range); else on to Hide or Brace.
     if (sideways(b, i, t, len, w.min)) return actSideways(b, t, len);
-  } else if (!b.lineOfSight(i, t) && !kite && b.towardGain(i, t, b.movement[i]!) >= MIN_GAIN) {
+  } else if (!b.lineOfSight(i, t) && !kite) {
     return act(b, Act.Move, t);
   }
   return act(b, hideWorth(b, i) ? Act.Hide : Act.Brace, -1);

@@ -358,15 +358,14 @@ describe('moves that go round (docs/rules/skirmish-battle.md, "Move paths")', ()
     expect(bt.y[0]).toBeCloseTo(y);
   });
 
-  it('stopped by a base with a wall further along the line: it goes round the base, the wall plays no part', () => {
+  it('stopped by a base with a wall further along the line: it sidesteps the base, the wall plays no part', () => {
     const { bt } = battle([grunt], [grunt, grunt], [], { settings: { terrain: [wall(10, 16, 20, 1)] } });
     place(bt, 0, 20, 10);
     place(bt, 1, 20, 20);
     place(bt, 2, 20, 12.5);
     bt.moveToward(0, 1, 4, true);
-    // The same detour as with no wall (below): 30 degrees to the -x side for 2.25", then straight at the target.
-    expect(bt.x[0]).toBeCloseTo(19.117, 3);
-    expect(bt.y[0]).toBeCloseTo(13.682, 3);
+    expect(bt.x[0]).toBeCloseTo(18);
+    expect(bt.y[0]).toBeCloseTo(10 + 4 * Math.cos(Math.PI / 6));
   });
 
   it('a corner from which the target lies behind the same wall is not taken, though shorter: the Move goes round by the other', () => {
@@ -412,34 +411,27 @@ describe('moves that go round (docs/rules/skirmish-battle.md, "Move paths")', ()
     expect(bt.y[0]).toBeCloseTo(y);
   });
 
-  it('blocked by an enemy base, moving along x: round it on the +y side (tried first on equal paths)', () => {
+  it('blocked by an enemy base, moving along x: the line 30 degrees to one side (+y first)', () => {
     const { bt } = battle([grunt], [grunt, grunt], []);
     place(bt, 0, 10, 20);
     place(bt, 1, 20, 20);
     place(bt, 2, 12.5, 20);
     bt.moveToward(0, 1, 4, true);
-    expect(bt.x[0]).toBeCloseTo(13.682, 3);
-    expect(bt.y[0]).toBeCloseTo(20.883, 3);
+    expect(bt.x[0]).toBeCloseTo(10 + 4 * Math.cos(Math.PI / 6));
+    expect(bt.y[0]).toBeCloseTo(22);
   });
 
   for (const far of [false, true]) {
-    it(`blocked by an enemy base${far ? ', with a wall elsewhere on the board' : ''}: two legs round it (30 degrees aside for 2.25", then at the target), which end nearest the target`, () => {
+    it(`blocked by an enemy base${far ? ', with a wall elsewhere on the board' : ''}: the straight line 30 degrees to one side, which ends nearest the target`, () => {
       // (Fixed: any block terrain on the board used to send the fighter off to one of its corners, even away from the target.)
       const { bt } = battle([grunt], [grunt, grunt], [], { settings: { terrain: far ? [wall(40, 2, 2, 2)] : [] } });
       place(bt, 0, 20, 10);
       place(bt, 1, 20, 20);
       place(bt, 2, 20, 12.5);
       bt.moveToward(0, 1, 4, true);
-      // First leg: 2.25" at 30 degrees off the line (-x first), to (18.875, 11.949), from where the line to the target
-      // clears the base; then the 1.75" left straight at the target.
-      const [ax, ay] = [20 - 2.25 * Math.sin(Math.PI / 6), 10 + 2.25 * Math.cos(Math.PI / 6)];
-      const od = Math.hypot(20 - ax, 20 - ay);
-      const [x, y] = [ax + ((20 - ax) / od) * 1.75, ay + ((20 - ay) / od) * 1.75];
-      expect(bt.x[0]).toBeCloseTo(x);
-      expect(bt.y[0]).toBeCloseTo(y);
-      expect(bt.gap(0, 1)).toBeCloseTo(baseGap(x, y, 0.5, 20, 20, 0.5));
-      // The old single line 30 degrees aside ended 5.84" from the target, this one 5.38".
-      expect(bt.gap(0, 1)).toBeLessThan(baseGap(18, 10 + 4 * Math.cos(Math.PI / 6), 0.5, 20, 20, 0.5) - 0.4);
+      expect(bt.x[0]).toBeCloseTo(18);
+      expect(bt.y[0]).toBeCloseTo(10 + 4 * Math.cos(Math.PI / 6));
+      expect(bt.gap(0, 1)).toBeCloseTo(baseGap(18, 10 + 4 * Math.cos(Math.PI / 6), 0.5, 20, 20, 0.5));
     });
   }
 });
