@@ -5,11 +5,11 @@
  * module (Node's module jobs, translators and resolver stay unloaded). Timing: bench/startup.ts.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync, symlinkSync, utimesSync } from 'node:fs';
+import { readFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { savedHelpApplies, yargsLocale } from '../../src/cli/static-help.js';
-import { ROOT, tempDir } from '../helpers/cli.js';
+import { copyBuild, ROOT, tempDir } from '../helpers/cli.js';
 
 const BIN = join(ROOT, (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: { balance: string } }).bin.balance);
 /** The compiled files without the launcher: always yargs. */
@@ -80,10 +80,7 @@ describe('saved --help text', () => {
   });
 
   it('is not printed when it is older than the bundle (a bundle rebuilt without it)', () => {
-    const copy = tempDir();
-    cpSync(join(ROOT, 'dist/src'), join(copy, 'dist/src'), { recursive: true, preserveTimestamps: true });
-    cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
-    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    const copy = copyBuild();
     const bin = join(copy, 'dist/src/cli/balance.cjs');
     expect(run(bin, ['--help'], { BALANCE_DEBUG: '1' }).stderr).toBe('balance: saved help text\n');
     const earlier = new Date(Date.now() - 3_600_000);

@@ -5,11 +5,11 @@
  * code; every other command is imported from its own file when it runs.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PLUGINS } from '../../src/systems/registry.js';
-import { ROOT, tempDir } from '../helpers/cli.js';
+import { copyBuild, ROOT, tempDir } from '../helpers/cli.js';
 
 interface Started {
   readonly code: number | null;
@@ -172,10 +172,7 @@ describe('cold start', () => {
   });
 
   it('a bundle older than the compiled files (tsc ran again) is not run: the compiled files are', () => {
-    const copy = tempDir();
-    cpSync(join(ROOT, 'dist/src'), join(copy, 'dist/src'), { recursive: true, preserveTimestamps: true });
-    cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
-    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    const copy = copyBuild();
     const run = (): ReturnType<typeof spawnSync> => spawnSync(process.execPath, [join(copy, 'dist/src/cli/main.js'), 'validate', join(ROOT, 'configs/d20-attacks.yaml')], {
       encoding: 'utf8', env: { ...process.env, BALANCE_DEBUG: '1' },
     });
@@ -189,10 +186,7 @@ describe('cold start', () => {
   });
 
   it('a validate bundle older than the compiled files, or missing, is not run: a plain validate takes the full bundle', () => {
-    const copy = tempDir();
-    cpSync(join(ROOT, 'dist/src'), join(copy, 'dist/src'), { recursive: true, preserveTimestamps: true });
-    cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
-    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    const copy = copyBuild();
     const cli = join(copy, 'dist/src/cli');
     const run = (): ReturnType<typeof spawnSync> => spawnSync(process.execPath, [join(cli, 'main.js'), 'validate', join(ROOT, 'configs/d20-attacks.yaml')], {
       encoding: 'utf8', env: { ...process.env, BALANCE_DEBUG: '1' },

@@ -1,6 +1,6 @@
 /** Runs the built `balance` executable (dist/) as a user would, capturing output and exit code. */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -52,3 +52,15 @@ variants:
   base: {}
   defender-ties: { tieGoesTo: defender }
 `;
+
+/**
+ * A copy of the build (dist/src with its timestamps, package.json, node_modules linked) in a fresh
+ * folder, for tests that age or remove a built file; returns the folder.
+ */
+export function copyBuild(): string {
+  const copy = tempDir();
+  cpSync(join(ROOT, 'dist/src'), join(copy, 'dist/src'), { recursive: true, preserveTimestamps: true });
+  cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
+  symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+  return copy;
+}
