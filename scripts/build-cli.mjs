@@ -192,6 +192,28 @@ mkdirSync(locales, { recursive: true });
 const yargsLocales = join(ROOT, 'node_modules/yargs/locales');
 for (const f of readdirSync(yargsLocales)) copyFileSync(join(yargsLocales, f), join(locales, f));
 
+/**
+ * The commands that never open a network connection, for which the `bin` starts Node without
+ * NODE_EXTRA_CA_CERTS (SH_PROLOGUE). Not run, meta, solve (their --queue may reach a rediss://
+ * Redis, whose TLS may need those certificates), worker, serve, nor anything unknown.
+ */
+const OFFLINE_COMMANDS = ['validate', 'schema', 'init', 'trace', 'exact', 'explain-policy', 'report', 'merge', '--help', '-h', '--version'];
+/**
+ * The first two lines of the `bin` (README "The bin: a shell line, then the launcher"). The file is
+ * both a POSIX shell script and a CommonJS script: the shell runs line 2 and execs Node on the
+ * same file; Node skips the #! line and reads line 2 as the string ":" and a comment (still a
+ * directive prologue, so "use strict" below keeps its meaning). When NODE_EXTRA_CA_CERTS is set,
+ * Node parses every certificate of that file and all of its own (~40 ms for 144 certificates on
+ * the reference machine) before it runs any script; certificates serve only TLS, so for an
+ * offline command the shell drops the variable and Node starts that much sooner. `node balance.cjs`
+ * runs the same launcher with the environment as it is.
+ */
+const SH_PROLOGUE = [
+  '#!/bin/sh',
+  `":" //; case "$1" in ${OFFLINE_COMMANDS.join('|')}) unset NODE_EXTRA_CA_CERTS;; esac; exec node "$0" "$@"`,
+  '',
+].join('\n');
+
 // The launcher: launcher.js with bundle-loader.js and static-help.js, started from a CommonJS
 // script (its directory is __dirname). Its import() of entry.js and of other commands stays import().
 const LAUNCH = '\0balance:launch';
@@ -212,7 +234,7 @@ if (launched.output.length !== 1 || launcherChunk.type !== 'chunk') fail('expect
 const launcherModules = launcherChunk.moduleIds.filter((m) => !m.startsWith('\0')).map((m) => relative(CLI, m)).sort().join(',');
 if (launcherModules !== 'bundle-loader.js,launcher.js,plain-validate.js,static-help.js') fail(`the launcher should hold launcher.js, bundle-loader.js, plain-validate.js and static-help.js only, not ${launcherModules}`);
 if (/\brequire\(["']\./.test(launcherChunk.code) || (launcherChunk.code.match(/\bimport\(/g) ?? []).length !== 2) fail('the launcher must import() entry.js and the commands, not require() them');
-writeFileSync(BIN, `#!/usr/bin/env node\n${launcherChunk.code.replace(/^#!.*\n/, '')}`);
+writeFileSync(BIN, `${SH_PROLOGUE}${launcherChunk.code.replace(/^#!.*\n/, '')}`);
 chmodSync(BIN, 0o755);
 
 for (const f of readdirSync(CLI)) if (f.endsWith('.v8cache')) rmSync(join(CLI, f));
