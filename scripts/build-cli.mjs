@@ -29,10 +29,16 @@ const VALIDATE_BUNDLE = join(CLI, 'balance-validate.cjs');
 const BIN = join(CLI, 'balance.cjs');
 /** `balance --help`, saved by the build (src/cli/static-help.ts). */
 const HELP = join(CLI, 'balance-help.txt');
+/**
+ * validate's check of a study's `meta:` and `solve:` blocks (src/analysis/check.ts): bundled, so
+ * that it shares the bundle's study loading, schemas and lazy plugins; it loads no engine (the
+ * build fails if the bundle comes to hold src/batch/ beyond default-workers.js, args.ts's default).
+ */
+const ANALYSIS_CHECK = join(ROOT, 'dist/src/analysis/check.js');
 /** Imported lazily by the CLI but bundled: the commands that must start fast, and yargs (args.js), which a plain `validate` does not start. */
-const BUNDLED_LAZY = new Set([join(CLI, 'validate.js'), join(CLI, 'args.js'), join(CLI, 'help-cache.js')]);
-/** The same for the validate bundle: only validate.js (runCli never reaches yargs for a plain validate). */
-const VALIDATE_BUNDLED_LAZY = new Set([join(CLI, 'validate.js')]);
+const BUNDLED_LAZY = new Set([join(CLI, 'validate.js'), join(CLI, 'args.js'), join(CLI, 'help-cache.js'), ANALYSIS_CHECK]);
+/** The same for the validate bundle: validate.js and its check of meta:/solve: blocks (runCli never reaches yargs for a plain validate). */
+const VALIDATE_BUNDLED_LAZY = new Set([join(CLI, 'validate.js'), ANALYSIS_CHECK]);
 /** The study `npm run build` validates once to fill the code cache. */
 const TRAINING_STUDY = join(ROOT, 'configs/skirmish-weapons-vs-armour.yaml');
 
@@ -172,6 +178,8 @@ async function bundle(file, input, lazy, minify) {
   // The loader reads the bundle as latin1 (no UTF-8 scan): it must be ASCII, as charset: 'ascii' writes.
   const wide = /[\u0080-\uffff]/.exec(code);
   if (wide) fail(`${relative(ROOT, file)} is not ASCII: ${JSON.stringify(code.slice(Math.max(0, wide.index - 40), wide.index + 40))}`);
+  const engine = chunk.moduleIds.find((m) => m.startsWith(join(ROOT, 'dist/src/batch/')) && !m.endsWith('/default-workers.js'));
+  if (engine !== undefined) fail(`${relative(ROOT, file)} holds ${relative(ROOT, engine)}: the commands it starts (validate, --help) must not load the engine`);
   const id = createHash('sha256').update(code).digest('hex').slice(0, 16);
   writeFileSync(file, `// balance-cli ${id}\n${wrapBundle(code)}`);
   writeFileSync(file.replace(/\.cjs$/, '.modules.json'), `${JSON.stringify({

@@ -5,7 +5,7 @@
  */
 import { setPath } from '../config/sweep.js';
 import { loadMetaStudy, planMeta } from './plan-meta.js';
-import { candidateStudy, loadSolveStudy } from './run-solve.js';
+import { candidateStudy, loadSolveStudy } from './solve-study.js';
 
 /** One line per analysis block found (throws a ConfigError on the first block with problems). */
 export function checkAnalysisBlocks(file: string, data: Readonly<Record<string, unknown>>): string[] {

@@ -1,10 +1,9 @@
 /**
- * `balance meta`, planning and simulation: the roster's ordered pairs -> tasks (the mode's own
- * plan, so streams, engines and chunks are those of `run`) -> simulated counts.
+ * `balance meta`, planning: the roster's ordered pairs -> tasks (the mode's own plan, so streams,
+ * engines and chunks are those of `run`). Nothing here loads the engine: `balance validate` checks
+ * a `meta:` block with it (check.ts). Simulating the plan: simulate-meta.ts.
  */
 import { ConfigError } from '../config/problems.js';
-import { simulate, simulateToPrecision, type Engine } from '../batch/engine.js';
-import { intervalHalfWidth } from '../stats/compare.js';
 import type { PlannedTask } from '../systems/types.js';
 import { metaBlockSchema, ROSTER_MODES, type MetaBlock } from './roster.js';
 import { loadAnalysisStudy, validatePoint, type AnalysisStudy } from './study.js';
@@ -56,22 +55,4 @@ export function planMeta(a: AnalysisStudy<MetaBlock>, overrides: { trials?: numb
   }
   const variants = [...new Set(tasks.map((t) => t.labels['variant']!))];
   return { study: a, names, variants, tasks, seed, trials, task: (v, i, j) => at.get(JSON.stringify([v, i, j]))! };
-}
-
-export interface MetaRunOptions {
-  readonly engine: Engine;
-  readonly workers: number;
-  readonly precision: number | null;
-  readonly maxTrials: number;
-  readonly onProgress?: (done: number, total: number) => void;
-}
-
-/** Simulates every task; returns the merged tallies and the trials each used. */
-export async function simulateMeta(plan: MetaPlan, o: MetaRunOptions): Promise<{ tallies: Float64Array[]; used: number[] }> {
-  const plugin = plan.study.plugin;
-  const base = { seed: plan.seed, engine: o.engine, workers: o.workers, ...(o.onProgress ? { onProgress: o.onProgress } : {}) };
-  if (o.precision === null) return { tallies: await simulate(plugin, plan.tasks, base), used: plan.tasks.map((t) => t.trials) };
-  const halfWidth = (i: number, tally: Float64Array): number => intervalHalfWidth(plugin.rows(plan.tasks[i]!, tally, false).stat);
-  const r = await simulateToPrecision(plugin, plan.tasks, { ...base, precision: o.precision, maxTrials: o.maxTrials, halfWidth });
-  return { tallies: r.tallies, used: r.trials };
 }

@@ -10,7 +10,8 @@
 import { ConfigError } from '../config/problems.js';
 import type { SweepValue } from '../config/sweep.js';
 import type { SolveReport, SolveRow } from '../report/solve.js';
-import { candidateStudy, rosterScores, type EvalOptions, type SolveStudy } from './run-solve.js';
+import { rosterScores, type EvalOptions } from './run-solve.js';
+import { candidateStudy, type SolveStudy } from './solve-study.js';
 
 type Obj = Record<string, unknown>;
 

@@ -6,7 +6,8 @@ import { analyseMeta, type MetaResult } from './meta.js';
 import { payoffMatrix } from './payoff.js';
 import type { MetaPlan } from './plan-meta.js';
 
-export { loadMetaStudy, planMeta, simulateMeta, type MetaPlan } from './plan-meta.js';
+export { loadMetaStudy, planMeta, type MetaPlan } from './plan-meta.js';
+export { simulateMeta } from './simulate-meta.js';
 
 /** The payoff matrix and equilibrium analysis of each variant. Fight tallies start with a wins, b wins, draws. */
 export async function analyseVariants(plan: MetaPlan, tallies: readonly Float64Array[]): Promise<{ variant: string; result: MetaResult }[]> {

@@ -4,7 +4,6 @@
  * per roster pair, one per candidate value); the analysis block has its own small schema. Every
  * problem is placed in the file (FILE:LINE:COL path: message).
  */
-import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { parseStudy, readStudyFile, type LoadedStudy } from '../config/load.js';
 import { ConfigError, formatPath, type FieldPath, type Problem } from '../config/problems.js';
@@ -41,7 +40,15 @@ export function loadAnalysisStudy<S extends z.ZodType>(file: string, name: 'meta
     problemAt: (path, message, atKey) => loaded.problemAt([name, ...path], message, atKey),
   };
   const block = validate(inBlock, schema);
-  return { file, hash: createHash('sha256').update(text).digest('hex'), plugin, loaded, raw, block, warnings };
+  let hash: string | undefined;
+  return {
+    // sha256 on first use, as for a run's study (config/study.ts): `balance validate` checks these
+    // blocks without reading it, and loading node:crypto costs its start ~3 ms.
+    get hash(): string {
+      return (hash ??= process.getBuiltinModule('node:crypto').createHash('sha256').update(text).digest('hex'));
+    },
+    file, plugin, loaded, raw, block, warnings,
+  };
 }
 
 /**

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { PLUGINS } from '../systems/registry.js';
 import type { AnyModePlugin } from '../systems/types.js';
 import { metaBlockSchema } from '../analysis/roster.js';
-import { solveBlockSchema } from '../analysis/run-solve.js';
+import { solveBlockSchema } from '../analysis/solve-study.js';
 
 type JsonSchema = Record<string, unknown>;
 

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { evaluateCandidate, loadSolveStudy } from '../../src/analysis/run-solve.js';
+import { evaluateCandidate } from '../../src/analysis/run-solve.js';
+import { loadSolveStudy } from '../../src/analysis/solve-study.js';
 import { scanBracket } from '../../src/analysis/solve.js';
 import { balance, ROOT, studyFile, tempDir } from '../helpers/cli.js';
 

@@ -67,6 +67,16 @@ describe('cold start', () => {
     expect(r.files.filter((f) => !f.startsWith('test/helpers/'))).toEqual(LAUNCHER);
   });
 
+  it('so does balance validate of a study with meta: and solve: blocks, which it checks without the engine', () => {
+    for (const args of [['validate', 'configs/skirmish-balance-roster.yaml'], ['validate', 'configs/skirmish-balance-roster.yaml', '--no-list']]) {
+      const r = start(args);
+      expect(r.code, args.join(' ')).toBe(0);
+      expect(r.stdout, args.join(' ')).toMatch(/: meta: ok \(4 entries, 12 ordered pair x variant tasks\)\n.*: solve: ok \(6 candidate values of loadouts\.\*\.fighter\.wounds\)\n$/);
+      expect(r.stderr, args.join(' ')).toMatch(/^balance: code cache used /m);
+      expect(r.files.filter((f) => !f.startsWith('test/helpers/')), args.join(' ')).toEqual(LAUNCHER);
+    }
+  });
+
   it('a plain validate of a small study runs the validate bundle under its own V8 flags, from its cache; a big one or --list the full bundle', () => {
     // V8 refuses a cache written under other flags, so "used" shows that the flags match the build's.
     const quick = start(['validate', 'configs/skirmish-attack-example.yaml']);
@@ -114,7 +124,7 @@ describe('cold start', () => {
     for (const p of PLUGINS) expect(bundle, `${p.system} ${p.mode}`).toContain(`lazyPlugin(${JSON.stringify(p.system)}, ${JSON.stringify(p.mode)}, () =>`);
     const studies = [
       'skirmish-attack-example', 'skirmish-duels', 'skirmish-battle', 'exchange-weapons-vs-armour', 'exchange-duels',
-      'exchange-fight-reach', 'd20-attacks', 'd20-party-vs-monsters',
+      'exchange-fight-reach', 'd20-attacks', 'd20-party-vs-monsters', 'skirmish-meta', 'skirmish-solve', 'skirmish-balance-roster',
     ].map((name) => `configs/${name}.yaml`);
     const wrongMode = join(tempDir(), 'wrong-mode.yaml');
     writeFileSync(wrongMode, 'system: exchange\nmode: atack\n');
@@ -135,7 +145,7 @@ describe('cold start', () => {
     for (const needed of ['node_modules/zod/', 'node_modules/yaml/', 'dist/src/cli/validate.js', 'dist/src/cli/quick-validate.js', 'dist/src/config/study.js', 'dist/src/systems/registry.js']) {
       expect(bundled.some((m) => m.startsWith(needed)), needed).toBe(true);
     }
-    const unwanted = /^node_modules\/(yargs|yargs-parser|cliui|y18n|vega|vega-lite|piscina|cli-progress|csv-stringify|csv-parse|fastify|bullmq|ioredis|highs|simple-statistics)\/|^dist\/src\/(report\/|serve\/|queue\/|analysis\/|batch\/(engine|worker)\.js|cli\/(args|run|serve|trace|meta|solve)\.js)/;
+    const unwanted = /^node_modules\/(yargs|yargs-parser|cliui|y18n|vega|vega-lite|piscina|cli-progress|csv-stringify|csv-parse|fastify|bullmq|ioredis|highs|simple-statistics)\/|^dist\/src\/(report\/|serve\/|queue\/|analysis\/(?!(check|plan-meta|roster|solve-study|study)\.js$)|batch\/(engine|worker)\.js|cli\/(args|run|serve|trace|meta|solve)\.js)/;
     expect(bundled.filter((m) => unwanted.test(m))).toEqual([]);
   });
 
@@ -144,7 +154,7 @@ describe('cold start', () => {
     for (const needed of ['node_modules/yargs/', 'node_modules/zod/', 'node_modules/yaml/', 'dist/src/cli/validate.js', 'dist/src/config/study.js', 'dist/src/systems/registry.js']) {
       expect(bundled.some((m) => m.startsWith(needed)), needed).toBe(true);
     }
-    const heavy = /^node_modules\/(vega|vega-lite|piscina|cli-progress|csv-stringify|csv-parse|fastify|bullmq|ioredis|highs)\/|^dist\/src\/(report\/|serve\/|queue\/|analysis\/|batch\/(engine|worker)\.js|cli\/(run|serve|trace|meta|solve)\.js)/;
+    const heavy = /^node_modules\/(vega|vega-lite|piscina|cli-progress|csv-stringify|csv-parse|fastify|bullmq|ioredis|highs)\/|^dist\/src\/(report\/|serve\/|queue\/|analysis\/(?!(check|plan-meta|roster|solve-study|study)\.js$)|batch\/(engine|worker)\.js|cli\/(run|serve|trace|meta|solve)\.js)/;
     expect(bundled.filter((m) => heavy.test(m))).toEqual([]);
   });
 
