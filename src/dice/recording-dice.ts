@@ -16,6 +16,11 @@ export class RecordingDice implements Dice {
     return f;
   }
 
+  /** One d6, recorded (for rules that take a `{ d6() }`, such as the initiative roll-off). */
+  d6(): number {
+    return this.roll(6);
+  }
+
   /** The faces rolled since the last take(), in order; clears the record. */
   take(): number[] {
     const out = this.faces;

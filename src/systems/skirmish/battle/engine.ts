@@ -6,12 +6,13 @@
  * battle once its attack specs exist). Policies are passed in: the engine does not import them.
  * The attacks and their consequences live in actions.ts.
  */
+import { RecordingDice } from '../../../dice/recording-dice.js';
 import { ACTIVE } from '../profile.js';
 import {
   activates, canCrawl, canHide, crawlAllowance, initiative, initiativeCode, MOVEMENT_CHARGE, MOVEMENT_CRAWL, MOVEMENT_MOVE, passTokens,
 } from '../fight-rules.js';
 import { Fight } from './actions.js';
-import { RecordedD6, type BattleDice } from './roll.js';
+import type { BattleDice } from './roll.js';
 import { goesFirst } from '../duel/events.js';
 import { DEPLOY_GAP, type BattleSpec } from './setup.js';
 
@@ -52,7 +53,7 @@ export class Battle extends Fight {
   /** Knob initiative as initiativeCode() (converted once). */
   private readonly initiativeKnob: number;
   /** Tracing only: the roll-off's d6s, recorded (created at the first traced round). */
-  private recorded: RecordedD6 | null = null;
+  private recorded: RecordingDice | null = null;
 
   constructor(spec: BattleSpec, dice: BattleDice, readonly policies: BattlePolicies) {
     super(spec, dice);
@@ -151,8 +152,9 @@ export class Battle extends Fight {
   }
 
   /** The recorder of the roll-off's d6s (tracing only; emptied by traceInitiative). */
-  private rollOff(): RecordedD6 {
-    return (this.recorded ??= new RecordedD6(this.dice));
+  private rollOff(): RecordingDice {
+    // The battle's own dice, passed through and kept: the very same d6s in the same order.
+    return (this.recorded ??= new RecordingDice(this.dice));
   }
 
   /**

@@ -88,25 +88,6 @@ export class TableBattleDice extends BattleDice {
   }
 }
 
-/**
- * Tracing only: d6s passed through from `dice` and kept (the initiative roll-off's faces), the very
- * same dice in the same order; take() hands them over and starts again.
- */
-export class RecordedD6 {
-  private faces: number[] = [];
-  constructor(private readonly dice: BattleDice) {}
-  d6(): number {
-    const face = this.dice.d6();
-    this.faces.push(face);
-    return face;
-  }
-  take(): number[] {
-    const out = this.faces;
-    this.faces = [];
-    return out;
-  }
-}
-
 export function tableBattleDice(state: StreamState): TableBattleDice {
   const rng = new Xoshiro128ss(state);
   return new TableBattleDice(new RngDice(rng), rng);
