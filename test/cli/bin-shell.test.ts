@@ -96,3 +96,15 @@ describe('closed pipes', () => {
     expect(readdirSync(out).sort()).toEqual(['compare.csv', 'distribution.csv', 'report.html', 'report.md', 'run.json', 'summary.csv']);
   });
 });
+
+describe('a deleted working directory', () => {
+  it('is one clear line and exit 2, not an ENOENT uv_cwd error with exit 1', () => {
+    const gone = join(tempDir(), 'gone');
+    mkdirSync(gone);
+    for (const args of ['--version', `run ${JSON.stringify(STUDY)}`]) {
+      const r = spawnSync('/bin/sh', ['-c', `cd "${gone}" && rmdir "${gone}" && exec "${BIN}" ${args}`], { encoding: 'utf8' });
+      mkdirSync(gone);
+      expect([r.status, r.stdout, r.stderr.replace(/^sh: .*getcwd.*\n/gm, '')]).toEqual([2, '', 'balance: the current directory no longer exists (ENOENT); cd to one that does\n']);
+    }
+  });
+});
