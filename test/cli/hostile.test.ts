@@ -71,3 +71,37 @@ describe('--precision ceiling', () => {
     expect(readFileSync(join(out, 'summary.csv'), 'utf8').split('\n')[0]).not.toContain('precision_reached');
   });
 });
+
+/** Any control character but the newline that ends a line. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/;
+
+describe('names with control characters', () => {
+  // ESC sequences in a name would recolour the terminal, set its title or worse; tabs and newlines break the table.
+  const text = SMALL.replaceAll('keen-sword', '"\\e]0;pwned\\a\\e[31mred"').replaceAll('stout-axe-medium', '"two\\nlines\\tand\\rcr"');
+
+  it('are printed escaped in the summary table, validate --list and the report, and kept as they are in the CSVs', async () => {
+    const file = studyFile(text);
+    const out = join(tempDir(), 'out');
+    const r = await balanceIn(['run', file, '--out', out, '--workers', '0']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toMatch(CONTROL);
+    expect(r.stdout).toContain('\\u001b]0;pwned\\u0007\\u001b[31mred  two\\nlines\\tand\\rcr');
+    const list = await balanceIn(['validate', file, '--list']);
+    expect(list.code).toBe(0);
+    expect(list.stdout).not.toMatch(CONTROL);
+    expect(list.stdout).toContain('attacker=\\u001b]0;pwned\\u0007\\u001b[31mred defender=two\\nlines\\tand\\rcr');
+    expect(parseCsv(readFileSync(join(out, 'summary.csv'), 'utf8')).map((row) => row['attacker'])).toContain('\u001b]0;pwned\u0007\u001b[31mred');
+  });
+
+  it('are printed escaped by trace (text and JSONL)', async () => {
+    const duel = text.replace('mode: attack', 'mode: duel').replace(/\nmatchups:[\s\S]*?\nsituation:.*\n/, '\nmatchups:\n  - { sides: ["\\e]0;pwned\\a\\e[31mred"], opponents: ["two\\nlines\\tand\\rcr"] }\n');
+    for (const format of ['text', 'jsonl']) {
+      const r = await balanceIn(['trace', studyFile(duel), '--format', format]);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).not.toMatch(CONTROL);
+      expect(r.stdout).toContain('\\u001b]0;pwned\\u0007\\u001b[31mred');
+    }
+  });
+});
