@@ -28,7 +28,12 @@ export async function runCli(argv: readonly string[], io: RunIo): Promise<number
       for (const p of err.problems) io.stderr.write(`${formatProblem(p)}\n`);
       return 2;
     }
-    const e = err as Error;
+    const e = err as NodeJS.ErrnoException;
+    // Started from a directory that was deleted since (yargs and relative paths need it).
+    if (e.syscall === 'uv_cwd') {
+      io.stderr.write(`balance: the current directory no longer exists (${e.code ?? 'ENOENT'}); cd to one that does\n`);
+      return 2;
+    }
     // By name: args.ts (yargs) is not loaded for a plain validate.
     if (e.name === 'UsageError') {
       io.stderr.write(`balance: ${e.message}\nRun balance --help for usage.\n`);

@@ -11,6 +11,12 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
   throw err;
 });
 
+// A closed stderr (`balance run ... 2>&1 | head -1`) leaves nowhere to say anything, but the
+// command goes on: the files it writes are what it is for (fd-writer.ts does the same for validate).
+process.stderr.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE') throw err;
+});
+
 // No top-level await: the bundle is a CommonJS script, so that V8 can cache its compiled code.
 // The arguments after `node script` (yargs' hideBin, which would load yargs-parser at start).
 void runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr }).then((code) => {

@@ -3,7 +3,7 @@
  * policy of one side of a skirmish or exchange duel as a decision list, the states solved play
  * reaches most often first (src/systems/skirmish/duel/explain.ts, src/systems/exchange/duel-explain.ts).
  */
-import { formatProblem, inputError } from '../config/problems.js';
+import { formatProblem, inputError, oneLine } from '../config/problems.js';
 import { loadStudy } from '../config/study.js';
 import { planStudy } from '../plan/plan.js';
 import type { DuelSpec } from '../systems/skirmish/duel/setup.js';
@@ -56,10 +56,10 @@ export async function explainPolicyCommand(opts: ExplainOptions, io: RunIo): Pro
   const who = e.side === 0 ? 'a' : 'b';
   const other = e.side === 0 ? 'b' : 'a';
   const what = e.kind === 'best response' ? `its best response to ${other}'s named policy (${e.side === 0 ? l['policyB']! : l['policyA']!})` : 'its part of the minimax (optimal) solution';
-  io.stdout.write(`# ${plugin.system} duel: variant=${l['variant']!} a=${l['a']!} (${l['policyA']!}) b=${l['b']!} (${l['policyB']!})\n`);
-  io.stdout.write(`# side ${who} plays ${what}; value P(a wins) + 1/2 P(draw) = ${e.value.toFixed(4)}\n`);
+  io.stdout.write(`${oneLine(`# ${plugin.system} duel: variant=${l['variant']!} a=${l['a']!} (${l['policyA']!}) b=${l['b']!} (${l['policyB']!})`)}\n`);
+  io.stdout.write(`${oneLine(`# side ${who} plays ${what}; value P(a wins) + 1/2 P(draw) = ${e.value.toFixed(4)}`)}\n`);
   io.stdout.write(`# ${e.states} decision states of side ${who} are reached; the ${e.lines.length} most frequent groups (p: the probability a duel reaches a group's states, summed over them: the expected number of such decisions per duel)\n`);
-  for (const line of e.lines) io.stdout.write(`${line}\n`);
+  for (const line of e.lines) io.stdout.write(`${oneLine(line)}\n`);
 }
 
 /** A flag's integer: its text must be decimal digits ("0x2", "1e0", "", "x" and a repeated flag are not), else NaN. */

@@ -1,6 +1,8 @@
-/** The one-screen summary table printed on stdout. */
+import { oneLine } from '../config/problems.js';
+
+/** The one-screen summary table printed on stdout; control characters in names are shown escaped (`\n`, `\u001b`). */
 export function textTable(header: readonly string[], rows: readonly (readonly string[])[], maxRows = 30): string {
-  const shown = rows.slice(0, maxRows);
+  const shown = rows.slice(0, maxRows).map((r) => r.map(oneLine));
   const widths = header.map((h, i) => Math.max(h.length, ...shown.map((r) => (r[i] ?? '').length)));
   const line = (r: readonly string[]): string => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
   const out = [line(header), line(widths.map((w) => '-'.repeat(w))), ...shown.map(line)];

@@ -5,7 +5,7 @@
  */
 import { chooseEngine, type Engine } from '../batch/engine.js';
 import { canTrace, traceTask } from '../batch/trace.js';
-import { formatProblem, inputError } from '../config/problems.js';
+import { formatProblem, inputError, oneLine } from '../config/problems.js';
 import { loadStudy } from '../config/study.js';
 import { didYouMean } from '../config/suggest.js';
 import { planStudy } from '../plan/plan.js';
@@ -85,12 +85,12 @@ export function traceCommand(opts: TraceOptions, io: RunIo): void {
   out.flush();
 }
 
-/** Buffers lines and writes them in blocks (thousands of fights make many lines). */
+/** Buffers lines and writes them in blocks (thousands of fights make many lines); control characters from names escaped. */
 class LineWriter {
   private lines: string[] = [];
   constructor(private readonly stream: NodeJS.WritableStream) {}
   line(text: string): void {
-    this.lines.push(text);
+    this.lines.push(oneLine(text));
     if (this.lines.length >= 512) this.flush();
   }
   flush(): void {

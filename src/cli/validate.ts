@@ -1,6 +1,6 @@
 /** `balance validate`: load and check a study; print what it would run. */
 import { parseStudy, readStudyFile } from '../config/load.js';
-import { formatProblem } from '../config/problems.js';
+import { formatProblem, oneLine } from '../config/problems.js';
 import { studyOf } from '../config/study.js';
 import { planStudy } from '../plan/plan.js';
 import type { RunIo } from './run.js';
@@ -19,8 +19,8 @@ export async function validateCommand(file: string, io: RunIo, list = false): Pr
     ? (await import('../analysis/check.js')).checkAnalysisBlocks(file, data)
     : [];
   io.stdout.write(
-    `${file}: ok (${study.plugin.system} ${study.plugin.mode}, ${tasks.length} matchup x variant tasks, ${study.data.trials} trials each, seed ${study.data.seed})\n`,
+    `${oneLine(file)}: ok (${study.plugin.system} ${study.plugin.mode}, ${tasks.length} matchup x variant tasks, ${study.data.trials} trials each, seed ${study.data.seed})\n`,
   );
-  for (const line of analyses) io.stdout.write(`${file}: ${line}\n`);
-  if (list) io.stdout.write(`${(await import('./trace.js')).listTasks(tasks).join('\n')}\n`);
+  for (const line of analyses) io.stdout.write(`${oneLine(`${file}: ${line}`)}\n`);
+  if (list) io.stdout.write(`${(await import('./trace.js')).listTasks(tasks).map(oneLine).join('\n')}\n`);
 }

@@ -21,8 +21,11 @@ export function formatPath(path: FieldPath): string {
   return out;
 }
 
-/** Control characters (a newline in a name) written as escapes, so a problem stays on one line. */
-function oneLine(s: string): string {
+/**
+ * Control characters (a newline in a name) written as escapes, so a problem stays on one line and
+ * a name cannot drive the terminal (ESC sequences): every line printed from a study's names goes through this.
+ */
+export function oneLine(s: string): string {
   const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
   // eslint-disable-next-line no-control-regex
   return s.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => named[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

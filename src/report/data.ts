@@ -1,5 +1,6 @@
 /** What a report is built from: the CSVs and run.json a run wrote (so `balance report DIR` can rebuild it). */
 import { parse } from 'csv-parse/sync';
+import { unescapeCell } from './csv.js';
 
 export type Row = Record<string, string>;
 
@@ -27,8 +28,9 @@ export interface ReportData {
   readonly exact: boolean;
 }
 
+/** Rows of a CSV this tool wrote, each cell as it was before toCsv escaped it (a formula-looking name reads back as itself). */
 export function parseCsv(text: string): Row[] {
-  return parse(text, { columns: true, skip_empty_lines: true }) as Row[];
+  return parse(text, { columns: true, skip_empty_lines: true, cast: (value: string) => unescapeCell(value) }) as Row[];
 }
 
 function policyVaries(rows: readonly Row[], side: string, policy: string): boolean {

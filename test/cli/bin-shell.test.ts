@@ -5,8 +5,8 @@
  * those certificates before any script runs, ~40 ms); run by `node`, it is the launcher as before.
  * A missing certificate file makes Node warn at start, which shows whether the variable reached it.
  */
-import { spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { accessSync, constants, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/cli.js';
@@ -79,5 +79,32 @@ describe('the bin as a shell script', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain(odd);
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('closed pipes', () => {
+  it('a run whose stderr reader is gone (balance run ... 2>&1 | head -1) still writes its files and exits 0', async () => {
+    const out = join(tempDir(), 'out');
+    // configs/skirmish-attack-example.yaml warns twice (Aim and cover on a melee attack) before it runs.
+    const child = spawn(BIN, ['run', join(ROOT, 'configs/skirmish-attack-example.yaml'), '--out', out, '--trials', '200', '--workers', '1'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stderr.destroy(); // the reader goes away before the first warning: every write to stderr fails with EPIPE
+    let stdout = '';
+    child.stdout.on('data', (b: Buffer) => { stdout += b.toString(); });
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    expect(code).toBe(0);
+    expect(stdout).toContain(`wrote ${join(out, 'summary.csv')}`);
+    expect(readdirSync(out).sort()).toEqual(['compare.csv', 'distribution.csv', 'report.html', 'report.md', 'run.json', 'summary.csv']);
+  });
+});
+
+describe('a deleted working directory', () => {
+  it('is one clear line and exit 2, not an ENOENT uv_cwd error with exit 1', () => {
+    const gone = join(tempDir(), 'gone');
+    mkdirSync(gone);
+    for (const args of ['--version', `run ${JSON.stringify(STUDY)}`]) {
+      const r = spawnSync('/bin/sh', ['-c', `cd "${gone}" && rmdir "${gone}" && exec "${BIN}" ${args}`], { encoding: 'utf8' });
+      mkdirSync(gone);
+      expect([r.status, r.stdout, r.stderr.replace(/^sh: .*getcwd.*\n/gm, '')]).toEqual([2, '', 'balance: the current directory no longer exists (ENOENT); cd to one that does\n']);
+    }
   });
 });

@@ -1,5 +1,6 @@
 /** Careless and hostile names and flags: CSV formula escaping, report.md escaping, precision ceilings. */
 import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/report/data.js';
@@ -9,23 +10,34 @@ import { balanceIn } from '../helpers/inprocess.js';
 const SMALL = EXAMPLE.replace('trials: 20000', 'trials: 500');
 
 describe('names that look like formulas or HTML', () => {
-  it('reach every CSV escaped, and report.md as text', async () => {
+  it('reach every CSV escaped, and report.md as text, without the escape; balance report rebuilds the same report', async () => {
+    // A formula, HTML with a newline, a formula behind a blank, and a name that really starts with '.
     const text = SMALL.replaceAll('keen-sword', '"=HYPERLINK(1)"').replaceAll('stout-axe-medium', '"<b>bold</b>\\nline|two"')
-      .replace('defender-ties:', '"@variant":');
+      .replace('base:', '" =base":').replace('defender-ties:', '"\'@variant":');
     const out = join(tempDir(), 'out');
     const r = await balanceIn(['run', studyFile(text), '--out', out, '--workers', '0']);
     expect(r.code).toBe(0);
-    const summary = parseCsv(readFileSync(join(out, 'summary.csv'), 'utf8'));
-    expect(summary.map((row) => [row['variant'], row['attacker'], row['defender']])).toContainEqual(["'@variant", "'=HYPERLINK(1)", '<b>bold</b>\nline|two']);
+    const raw = readFileSync(join(out, 'summary.csv'), 'utf8');
+    expect(raw).toContain("\n' =base,'=HYPERLINK(1),\"<b>bold</b>\nline|two\",");
+    expect(raw).toContain("\n''@variant,'=HYPERLINK(1),");
+    const summary = parseCsv(raw);
+    expect(summary.map((row) => [row['variant'], row['attacker'], row['defender']])).toContainEqual(["'@variant", '=HYPERLINK(1)', '<b>bold</b>\nline|two']);
     for (const f of ['distribution.csv', 'compare.csv']) {
-      const rows = parseCsv(readFileSync(join(out, f), 'utf8'));
+      const rows = parse(readFileSync(join(out, f), 'utf8'), { columns: true }) as Record<string, string>[]; // the cells as written
       expect(rows.length).toBeGreaterThan(0);
-      for (const row of rows) for (const v of Object.values(row)) expect(v).not.toMatch(/^[=+@\t\r]/);
+      for (const row of rows) expect([["' =base", "''@variant"].includes(row['variant']!), row['attacker'] ?? row['matchup_a']]).toEqual([true, "'=HYPERLINK(1)"]);
     }
     const md = readFileSync(join(out, 'report.md'), 'utf8');
     expect(md).not.toContain('<b>');
     expect(md).toContain('&lt;b>bold&lt;/b> line\\|two');
-    expect(md).toContain("**'=HYPERLINK(1) vs &lt;b>bold&lt;/b> line\\|two**");
+    expect(md).toContain('**=HYPERLINK(1) vs &lt;b>bold&lt;/b> line\\|two**');
+    expect(md).toContain("| '@variant | =HYPERLINK(1) vs &lt;b>bold&lt;/b> line\\|two");
+    expect(md).not.toMatch(/'=HYPERLINK|''@variant|' =base/);
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html).toContain('>=HYPERLINK(1)');
+    expect(html).not.toMatch(/[>"](?:'|&#39;)(?:=HYPERLINK|'@variant| =base)/);
+    expect((await balanceIn(['report', out])).code).toBe(0);
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toBe(md);
   });
 });
 
@@ -57,5 +69,39 @@ describe('--precision ceiling', () => {
     const out = join(tempDir(), 'out');
     expect((await balanceIn(['run', studyFile(SMALL), '--out', out, '--workers', '0'])).code).toBe(0);
     expect(readFileSync(join(out, 'summary.csv'), 'utf8').split('\n')[0]).not.toContain('precision_reached');
+  });
+});
+
+/** Any control character but the newline that ends a line. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/;
+
+describe('names with control characters', () => {
+  // ESC sequences in a name would recolour the terminal, set its title or worse; tabs and newlines break the table.
+  const text = SMALL.replaceAll('keen-sword', '"\\e]0;pwned\\a\\e[31mred"').replaceAll('stout-axe-medium', '"two\\nlines\\tand\\rcr"');
+
+  it('are printed escaped in the summary table, validate --list and the report, and kept as they are in the CSVs', async () => {
+    const file = studyFile(text);
+    const out = join(tempDir(), 'out');
+    const r = await balanceIn(['run', file, '--out', out, '--workers', '0']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toMatch(CONTROL);
+    expect(r.stdout).toContain('\\u001b]0;pwned\\u0007\\u001b[31mred  two\\nlines\\tand\\rcr');
+    const list = await balanceIn(['validate', file, '--list']);
+    expect(list.code).toBe(0);
+    expect(list.stdout).not.toMatch(CONTROL);
+    expect(list.stdout).toContain('attacker=\\u001b]0;pwned\\u0007\\u001b[31mred defender=two\\nlines\\tand\\rcr');
+    expect(parseCsv(readFileSync(join(out, 'summary.csv'), 'utf8')).map((row) => row['attacker'])).toContain('\u001b]0;pwned\u0007\u001b[31mred');
+  });
+
+  it('are printed escaped by trace (text and JSONL)', async () => {
+    const duel = text.replace('mode: attack', 'mode: duel').replace(/\nmatchups:[\s\S]*?\nsituation:.*\n/, '\nmatchups:\n  - { sides: ["\\e]0;pwned\\a\\e[31mred"], opponents: ["two\\nlines\\tand\\rcr"] }\n');
+    for (const format of ['text', 'jsonl']) {
+      const r = await balanceIn(['trace', studyFile(duel), '--format', format]);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).not.toMatch(CONTROL);
+      expect(r.stdout).toContain('\\u001b]0;pwned\\u0007\\u001b[31mred');
+    }
   });
 });
