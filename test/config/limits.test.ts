@@ -1,13 +1,13 @@
 /** Hostile study files: size, devices, alias bombs, duplicate keys, built-in JavaScript names. */
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, openSync, ftruncateSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, ftruncateSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_STUDY_BYTES, RESERVED_NAMES } from '../../src/config/limits.js';
 import { parseStudy, readStudyFile } from '../../src/config/load.js';
 import { ConfigError, formatProblem } from '../../src/config/problems.js';
 import { loadStudy } from '../../src/config/study.js';
-import { EXAMPLE, studyFile, tempDir } from '../helpers/cli.js';
+import { EXAMPLE, ROOT, studyFile, tempDir } from '../helpers/cli.js';
 
 /** The single problem line a loader call throws. */
 function problems(fn: () => unknown): string[] {
@@ -101,6 +101,16 @@ describe('built-in JavaScript names', () => {
       expect.stringMatching(new RegExp(`sweep\\.fighters\\.${name}\\.cc: cannot sweep "fighters\\.${name}\\.cc": "${name}" is a built-in JavaScript name`)),
     ]);
     expect(Object.prototype).not.toHaveProperty('cc');
+  });
+
+  it.each(names)('a d20 fighter named %s (a name given as a value) is refused at validation, at the name', (name) => {
+    // It passed validation and then broke the report's death-rate chart (exit 1 after the whole run).
+    const text = readFileSync(join(ROOT, 'configs', 'd20-party-vs-monsters.yaml'), 'utf8')
+      .replace('{ loadout: rogue-rapier, policy: dodge-when-low }', `{ loadout: rogue-rapier, policy: dodge-when-low, name: ${name} }`);
+    const file = studyFile(text);
+    expect(problems(() => loadStudy(file))).toEqual([
+      `${file}:40:86 sides.heroes[1].name: "${name}" is a built-in JavaScript name and cannot be used as a name or key; choose another`,
+    ]);
   });
 
   it('the refused set is every property of Object.prototype', () => {
