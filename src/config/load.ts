@@ -9,7 +9,7 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
-import { MAX_ALIAS_COUNT, MAX_PROBLEMS, MAX_STUDY_BYTES, RESERVED_NAMES, reservedNameMessage, withoutPrototypes } from './limits.js';
+import { MAX_ALIAS_COUNT, MAX_LIST_ITEMS, MAX_PROBLEMS, MAX_STUDY_BYTES, RESERVED_NAMES, reservedNameMessage, withoutPrototypes } from './limits.js';
 import { ConfigError, formatPath, type FieldPath, type Problem } from './problems.js';
 
 export interface LoadedStudy {
@@ -85,6 +85,11 @@ export function parseStudy(file: string, text: string): LoadedStudy {
     },
     Alias(_key, node) {
       firstAlias ??= node.range?.[0] ?? 0;
+    },
+    Seq(_key, node) {
+      if (node.items.length > MAX_LIST_ITEMS) {
+        keyProblems.push(at(node.range?.[0] ?? 0, `a list of ${node.items.length} items; a list in a study may have at most ${MAX_LIST_ITEMS}`));
+      }
     },
     Map(_key, node) {
       const seen = new Set<string>();

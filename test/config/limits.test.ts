@@ -130,6 +130,25 @@ describe('built-in JavaScript names', () => {
   });
 });
 
+describe('long lists and many warnings', () => {
+  it('a list over 10000 items is refused at the list, before validation (200,000 keywords overflowed the stack, exit 1)', () => {
+    const keywords = Array.from({ length: 200_000 }, (_, i) => `k${i}`).join(', ');
+    const file = studyFile(EXAMPLE.replace('  keen:  { cc: 3,', `  keen:  { keywords: [${keywords}], cc: 3,`));
+    expect(problems(() => loadStudy(file))).toEqual([`${file}:6:22: a list of 200000 items; a list in a study may have at most 10000`]);
+    const ok = studyFile(EXAMPLE.replace('  keen:  { cc: 3,', `  keen:  { keywords: [${Array(10_000).fill('k').join(', ')}], cc: 3,`));
+    expect(loadStudy(ok).warnings).toHaveLength(51);
+  }, 60_000);
+
+  it('warnings past the first 50 are counted in one line', () => {
+    const keywords = Array.from({ length: 60 }, (_, i) => `k${i}`).join(', ');
+    const file = studyFile(EXAMPLE.replace('  keen:  { cc: 3,', `  keen:  { keywords: [${keywords}], cc: 3,`));
+    const lines = loadStudy(file).warnings.map(formatProblem);
+    expect(lines).toHaveLength(51);
+    expect(lines[49]).toMatch(/fighters\.keen\.keywords\[49\]: warning: keyword "k49" is not modelled/);
+    expect(lines[50]).toBe(`${file}: 10 more warning(s) not shown`);
+  });
+});
+
 describe('one line per problem', () => {
   it('a name with a newline or control character is printed escaped (found by the fuzzer, seed 20261129)', () => {
     const text = EXAMPLE.replace('loadouts:\n', 'loadouts:\n  "a\\nb\\u0007": { fighter: nobody, weapon: sword }\n');
