@@ -2,13 +2,15 @@
  * Bounds: every number a study can give (it may size a table or a loop) has a finite range checked
  * at validation. Walks every mode's schema, so a new unbounded field fails here.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { loadStudy } from '../../src/config/study.js';
 import { ConfigError, formatProblem } from '../../src/config/problems.js';
 import { PLUGINS } from '../../src/systems/registry.js';
 import { parseDamage } from '../../src/systems/d20/notation.js';
-import { EXAMPLE, studyFile } from '../helpers/cli.js';
+import { EXAMPLE, ROOT, studyFile } from '../helpers/cli.js';
 
 interface Def { type: string; [k: string]: unknown }
 const def = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
@@ -73,6 +75,14 @@ describe('numeric bounds', () => {
     expect(() => loadStudy(file)).toThrow(/variants: needs at least one variant \(leave out variants: for the single default variant "base"\)/);
     const without = loadStudy(studyFile(EXAMPLE.replace(/variants:\n( {2}.*\n)+/, '')));
     expect(Object.keys(without.data['variants'] as object)).toEqual(['base']);
+  });
+
+  it('a skirmish battle has at most 100 terrain pieces (each move and sight line tests every piece)', () => {
+    const base = readFileSync(join(ROOT, 'configs', 'skirmish-battle.yaml'), 'utf8');
+    const pieces = (n: number): string => base.replace('  maxRounds: 12\n', `  maxRounds: 12\n  terrain:\n${'    - { at: [1, 1], size: [0.5, 0.5], kind: cover }\n'.repeat(n)}`);
+    const file = studyFile(pieces(101));
+    expect(() => loadStudy(file)).toThrow(`${file}:46:5 battle.terrain: takes at most 100 item(s)`);
+    expect((loadStudy(studyFile(pieces(100))).data['battle'] as { terrain: unknown[] }).terrain).toHaveLength(100);
   });
 
   it('a study planning more than 100000 tasks is refused before planning', () => {
