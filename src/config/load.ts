@@ -7,6 +7,7 @@
  * only that far), alias expansion is capped, duplicate keys are found with one Set per mapping
  * (linear), built-in JavaScript names are refused as keys, and the data has no prototypes.
  */
+import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import { MAX_ALIAS_COUNT, MAX_LIST_ITEMS, MAX_PROBLEMS, MAX_STUDY_BYTES, RESERVED_NAMES, reservedNameMessage, withoutPrototypes } from './limits.js';
@@ -53,13 +54,35 @@ export function readStudyFile(file: string): string {
       size += n;
       if (size > MAX_STUDY_BYTES) return fail(`is not a regular file and gave more than ${MB} MB; a study may be at most ${MB} MB`);
     }
-    if (buf.subarray(0, size).includes(0)) return fail('is not a text file (it contains NUL bytes)');
-    return buf.toString('utf8', 0, size);
+    const bytes = buf.subarray(0, size);
+    if (bytes.includes(0)) return fail('is not a text file (it contains NUL bytes)');
+    if (!isUtf8(bytes)) throw new ConfigError([notUtf8(file, bytes)]);
+    return bytes.toString('utf8');
   } catch (err) {
     if (err instanceof ConfigError) throw err;
     return fail(`cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * Where a file that is not UTF-8 first goes wrong (its text would otherwise be read with U+FFFD in
+ * place of the bad bytes, and a name like `k\xe9en` would silently become `k\ufffden`).
+ */
+function notUtf8(file: string, bytes: Buffer): Problem {
+  let start = 0;
+  let line = 1;
+  for (;;) {
+    const nl = bytes.indexOf(0x0a, start);
+    const end = nl < 0 ? bytes.length : nl + 1;
+    const text = bytes.subarray(start, end);
+    if (!isUtf8(text) || nl < 0) {
+      const col = Math.max(0, text.toString('utf8').indexOf('\ufffd')) + 1;
+      return { file, line, col, path: '', message: 'is not UTF-8 text (save the study as UTF-8)' };
+    }
+    start = end;
+    line++;
   }
 }
 

@@ -50,6 +50,17 @@ describe('study file size', () => {
     expect(problems(() => readStudyFile(studyFile('a: 1\n\u0000')))[0]).toMatch(/is not a text file/);
     expect(problems(() => readStudyFile(tempDir()))[0]).toMatch(/: is a directory$/);
   });
+
+  it('refuses a file that is not UTF-8 at its first bad byte (it was read with U+FFFD for the bad bytes)', () => {
+    const file = join(tempDir(), 'latin1.yaml');
+    writeFileSync(file, Buffer.from(EXAMPLE.replaceAll('keen-sword', 'k\u00e9en-sword'), 'latin1'));
+    expect(problems(() => loadStudy(file))).toEqual([`${file}:13:4: is not UTF-8 text (save the study as UTF-8)`]);
+    const last = join(tempDir(), 'last.yaml');
+    writeFileSync(last, Buffer.concat([Buffer.from('a: 1\nb: "x'), Buffer.from([0xff]), Buffer.from('"')]));
+    expect(problems(() => readStudyFile(last))).toEqual([`${last}:2:6: is not UTF-8 text (save the study as UTF-8)`]);
+    // UTF-8 with a byte order mark, and a U+FFFD written as UTF-8, are fine.
+    expect(readStudyFile(studyFile('\ufeffa: "\ufffd"\n'))).toBe('\ufeffa: "\ufffd"\n');
+  });
 });
 
 describe('YAML limits', () => {
