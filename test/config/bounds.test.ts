@@ -50,6 +50,11 @@ describe('numeric bounds', () => {
     expect(unbounded).toEqual([]);
   });
 
+  it('.inf and .nan are named as such, not as null', () => {
+    const file = studyFile(EXAMPLE.replace('cc: 3, rc: 3, might: 3, skill: 4', 'cc: .inf, rc: -.inf, might: .nan, skill: 4'));
+    expect(() => loadStudy(file)).toThrow(`${file}:6:16 fighters.keen.cc: expected number, received Infinity\n${file}:6:26 fighters.keen.rc: expected number, received -Infinity\n${file}:6:40 fighters.keen.might: expected number, received NaN`);
+  });
+
   it('d20 damage: the flat part is bounded, dice counts and sides too', () => {
     expect(parseDamage('1d8+100000000')).toBe('invalid dice notation "1d8+100000000": the flat part must be from -1000 to 1000, received 100000000');
     expect(parseDamage('1d8+99999999999999999999')).toMatch(/the flat part must be from -1000 to 1000/);
