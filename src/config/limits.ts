@@ -21,6 +21,9 @@ export const MAX_PROBLEMS = 50;
  */
 export const MAX_LIST_ITEMS = 10_000;
 
+/** Lists and mappings nest at most this deep (a study needs about 6 levels); deeper YAML is refused at the first node too deep. */
+export const MAX_NESTING = 64;
+
 /** Problems (warnings) after the first MAX_PROBLEMS counted in one last line, as errors are. */
 export function capProblems(problems: readonly Problem[], what = 'problem'): Problem[] {
   if (problems.length <= MAX_PROBLEMS) return [...problems];

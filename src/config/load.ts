@@ -10,7 +10,7 @@
 import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
-import { MAX_ALIAS_COUNT, MAX_LIST_ITEMS, MAX_PROBLEMS, MAX_STUDY_BYTES, RESERVED_NAMES, reservedNameMessage, withoutPrototypes } from './limits.js';
+import { MAX_ALIAS_COUNT, MAX_LIST_ITEMS, MAX_NESTING, MAX_PROBLEMS, MAX_STUDY_BYTES, RESERVED_NAMES, reservedNameMessage, withoutPrototypes } from './limits.js';
 import { ConfigError, formatPath, type FieldPath, type Problem } from './problems.js';
 
 export interface LoadedStudy {
@@ -95,10 +95,21 @@ export function parseStudy(file: string, text: string): LoadedStudy {
     return { file, line: pos.line, col: pos.col, path: '', message };
   };
   if (doc.errors.length > 0) {
-    throw new ConfigError(doc.errors.slice(0, MAX_PROBLEMS).map((e) => at(e.pos[0], `YAML syntax error: ${e.message.split('\n')[0]}`)));
+    // The parser catches its own stack overflow on very deep nesting and reports it as an error.
+    const message = (e: { message: string }): string => /Maximum call stack size exceeded/.test(e.message)
+      ? `lists and mappings nest too deeply; a study may nest them at most ${MAX_NESTING} levels`
+      : `YAML syntax error: ${e.message.split('\n')[0]}`;
+    throw new ConfigError(doc.errors.slice(0, MAX_PROBLEMS).map((e) => at(e.pos[0], message(e))));
   }
   const keyProblems: Problem[] = [];
   let firstAlias: number | null = null;
+  let deep = false;
+  const tooDeep = (node: Node, path: readonly unknown[]): void => {
+    if (deep || path.length < MAX_NESTING) return; // a path holds at least one node per level
+    if (path.filter((n) => isMap(n) || isSeq(n)).length < MAX_NESTING) return;
+    deep = true;
+    keyProblems.push(at(node.range?.[0] ?? 0, `lists and mappings nest too deeply; a study may nest them at most ${MAX_NESTING} levels`));
+  };
   visit(doc, {
     Scalar(_key, node) {
       // Numbers only come from plain scalars, whose source is the text of their range.
@@ -109,12 +120,14 @@ export function parseStudy(file: string, text: string): LoadedStudy {
     Alias(_key, node) {
       firstAlias ??= node.range?.[0] ?? 0;
     },
-    Seq(_key, node) {
+    Seq(_key, node, path) {
+      tooDeep(node, path);
       if (node.items.length > MAX_LIST_ITEMS) {
         keyProblems.push(at(node.range?.[0] ?? 0, `a list of ${node.items.length} items; a list in a study may have at most ${MAX_LIST_ITEMS}`));
       }
     },
-    Map(_key, node) {
+    Map(_key, node, path) {
+      tooDeep(node, path);
       const seen = new Set<string>();
       for (const pair of node.items) {
         if (!isScalar(pair.key)) continue;

@@ -160,6 +160,19 @@ describe('long lists and many warnings', () => {
   });
 });
 
+describe('deep nesting', () => {
+  it.each([65, 2000, 100_000])('lists nested %i levels deep are refused in one line, with the place', (n) => {
+    // 1000 levels and more overflowed the parser's stack: "YAML syntax error: Maximum call stack size exceeded".
+    const file = studyFile(`${EXAMPLE}title: ${'['.repeat(n - 1)}${']'.repeat(n - 1)}\n`);
+    expect(problems(() => loadStudy(file))).toEqual([expect.stringMatching(new RegExp(`^${file}:22:\\d+: lists and mappings nest too deeply; a study may nest them at most 64 levels$`))]);
+  });
+
+  it('64 levels (the study mapping and 63 lists in it) are parsed', () => {
+    const file = studyFile(`${EXAMPLE}title: ${'['.repeat(63)}${']'.repeat(63)}\n`);
+    expect(problems(() => loadStudy(file))).toEqual([`${file}:22:8 title: expected string, received a list`]);
+  });
+});
+
 describe('one line per problem', () => {
   it('a name with a newline or control character is printed escaped (found by the fuzzer, seed 20261129)', () => {
     const text = EXAMPLE.replace('loadouts:\n', 'loadouts:\n  "a\\nb\\u0007": { fighter: nobody, weapon: sword }\n');
