@@ -5,7 +5,7 @@
  */
 import { ConfigError } from '../config/problems.js';
 import type { PlannedTask } from '../systems/types.js';
-import { metaBlockSchema, ROSTER_MODES, type MetaBlock } from './roster.js';
+import { metaBlockSchema, ROSTER_MODES, rosterSizeProblem, type MetaBlock } from './roster.js';
 import { loadAnalysisStudy, validatePoint, type AnalysisStudy } from './study.js';
 
 export interface MetaPlan {
@@ -26,7 +26,9 @@ export function loadMetaStudy(file: string): AnalysisStudy<MetaBlock> {
   if (mode === undefined) {
     throw new ConfigError([a.loaded.problemAt(['meta'], `balance meta plays ${Object.keys(ROSTER_MODES).join(', ')} studies, not ${a.plugin.system} ${a.plugin.mode}`, true)]);
   }
-  const { problems } = mode.names(a.raw, a.block);
+  const { names, problems } = mode.names(a.raw, a.block);
+  const size = rosterSizeProblem(names, a.raw);
+  if (size !== null) problems.push(size);
   if (problems.length > 0) throw new ConfigError(problems.map((p) => a.loaded.problemAt(p.path, p.message)));
   return a;
 }

@@ -5,12 +5,29 @@
  * (battles, say) = one entry in ROSTER_MODES.
  */
 import { z } from 'zod';
+import { MAX_TASKS } from '../config/limits.js';
 import { didYouMean } from '../config/suggest.js';
 import type { FieldPath } from '../config/problems.js';
 
 export interface RosterProblem {
   readonly path: FieldPath;
   readonly message: string;
+}
+
+/**
+ * At most this many roster entries: every ordered pair is validated and played, so 400 entries
+ * kept `balance validate` busy for minutes (160,000 pairs) before anything ran.
+ */
+export const MAX_ROSTER = 100;
+
+/** A roster over MAX_ROSTER entries, or one whose ordered pairs x variants exceed MAX_TASKS, as a problem at meta.roster. */
+export function rosterSizeProblem(names: readonly string[], raw: Readonly<Record<string, unknown>>): RosterProblem | null {
+  if (names.length > MAX_ROSTER) return { path: ['meta', 'roster'], message: `${names.length} entries; a roster may have at most ${MAX_ROSTER}` };
+  const v = raw['variants'];
+  const variants = v !== null && typeof v === 'object' ? Math.max(1, Object.keys(v).length) : 1;
+  const tasks = names.length * (names.length - 1) * variants;
+  if (tasks > MAX_TASKS) return { path: ['meta', 'roster'], message: `the roster would plan ${tasks} ordered pair x variant tasks; at most ${MAX_TASKS} are allowed` };
+  return null;
 }
 
 /** The `meta:` block as written (roster shape checked per mode). */

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ConfigError } from '../config/problems.js';
 import { checkSweep, type SweepValue } from '../config/sweep.js';
 import { didYouMean } from '../config/suggest.js';
-import { metaBlockSchema, ROSTER_MODES, type MetaBlock } from './roster.js';
+import { metaBlockSchema, ROSTER_MODES, rosterSizeProblem, type MetaBlock } from './roster.js';
 import { loadAnalysisStudy, validatePoint, type AnalysisStudy } from './study.js';
 
 const value = z.union([z.string(), z.number(), z.boolean()]);
@@ -67,7 +67,8 @@ export function loadSolveStudy(file: string): SolveStudy {
     if (mode === undefined) problems.push(place(['target', 'metric'], `vs_field needs a mode balance meta can play (${Object.keys(ROSTER_MODES).join(', ')})`));
     else if (meta !== null) {
       const { names, problems: rp } = mode.names(a.raw, meta);
-      problems.push(...rp.map((p) => a.loaded.problemAt(p.path, p.message)));
+      const size = rosterSizeProblem(names, a.raw);
+      problems.push(...[...rp, ...(size === null ? [] : [size])].map((p) => a.loaded.problemAt(p.path, p.message)));
       if (!roster && target.loadout === undefined) problems.push(place(['target'], 'vs_field needs the loadout: whose score to bring to the value'));
       if (target.loadout !== undefined && !names.includes(target.loadout)) problems.push(place(['target', 'loadout'], `"${target.loadout}" is not in meta.roster${didYouMean(target.loadout, names)}`));
     }

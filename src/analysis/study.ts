@@ -5,6 +5,7 @@
  * problem is placed in the file (FILE:LINE:COL path: message).
  */
 import type { z } from 'zod';
+import { MAX_PROBLEMS } from '../config/limits.js';
 import { parseStudy, readStudyFile, type LoadedStudy } from '../config/load.js';
 import { ConfigError, formatPath, type FieldPath, type Problem } from '../config/problems.js';
 import { pickPlugin, type Study } from '../config/study.js';
@@ -68,6 +69,8 @@ export function validatePoint<B>(
   const errors = checked.filter((p) => !p.warning);
   if (errors.length > 0) throw new ConfigError(errors.map((p) => place(p.path, p.message, p.atKey ?? false)));
   for (const w of checked.filter((p) => p.warning)) {
+    // At most MAX_PROBLEMS warnings are kept (each point repeats the study's own).
+    if (a.warnings.length >= MAX_PROBLEMS) break;
     const placed = place(w.path, w.message, w.atKey ?? false);
     if (!a.warnings.some((x) => x.message === `warning: ${placed.message}` && x.line === placed.line)) a.warnings.push({ ...placed, message: `warning: ${placed.message}` });
   }

@@ -3,6 +3,7 @@
  * how far YAML aliases may expand, names that clash with JavaScript built-ins, how many problems
  * are listed. (Bounds of individual numeric fields live in the schemas; README "Limits and safety".)
  */
+import type { Problem } from './problems.js';
 
 /** A study file larger than this is refused before it is parsed. */
 export const MAX_STUDY_BYTES = 10 * 1024 * 1024;
@@ -12,6 +13,23 @@ export const MAX_ALIAS_COUNT = 100;
 
 /** At most this many problems are listed; the rest are counted. */
 export const MAX_PROBLEMS = 50;
+
+/**
+ * A YAML list in a study has at most this many items (checked while parsing, before any schema):
+ * longer lists only cost time and memory, and some reached code that handles one item per stack
+ * frame (a fighter with a million keywords overflowed the stack, exit 1).
+ */
+export const MAX_LIST_ITEMS = 10_000;
+
+/** Lists and mappings nest at most this deep (a study needs about 6 levels); deeper YAML is refused at the first node too deep. */
+export const MAX_NESTING = 64;
+
+/** Problems (warnings) after the first MAX_PROBLEMS counted in one last line, as errors are. */
+export function capProblems(problems: readonly Problem[], what = 'problem'): Problem[] {
+  if (problems.length <= MAX_PROBLEMS) return [...problems];
+  const file = problems[0]!.file;
+  return [...problems.slice(0, MAX_PROBLEMS), { file, line: 0, col: 0, path: '', message: `${problems.length - MAX_PROBLEMS} more ${what}(s) not shown` }];
+}
 
 /** A study plans at most this many tasks (matchups x variants x sweep points). */
 export const MAX_TASKS = 100_000;

@@ -7,9 +7,10 @@
  * only that far), alias expansion is capped, duplicate keys are found with one Set per mapping
  * (linear), built-in JavaScript names are refused as keys, and the data has no prototypes.
  */
+import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
-import { MAX_ALIAS_COUNT, MAX_PROBLEMS, MAX_STUDY_BYTES, RESERVED_NAMES, reservedNameMessage, withoutPrototypes } from './limits.js';
+import { MAX_ALIAS_COUNT, MAX_LIST_ITEMS, MAX_NESTING, MAX_PROBLEMS, MAX_STUDY_BYTES, RESERVED_NAMES, reservedNameMessage, withoutPrototypes } from './limits.js';
 import { ConfigError, formatPath, type FieldPath, type Problem } from './problems.js';
 
 export interface LoadedStudy {
@@ -53,13 +54,35 @@ export function readStudyFile(file: string): string {
       size += n;
       if (size > MAX_STUDY_BYTES) return fail(`is not a regular file and gave more than ${MB} MB; a study may be at most ${MB} MB`);
     }
-    if (buf.subarray(0, size).includes(0)) return fail('is not a text file (it contains NUL bytes)');
-    return buf.toString('utf8', 0, size);
+    const bytes = buf.subarray(0, size);
+    if (bytes.includes(0)) return fail('is not a text file (it contains NUL bytes)');
+    if (!isUtf8(bytes)) throw new ConfigError([notUtf8(file, bytes)]);
+    return bytes.toString('utf8');
   } catch (err) {
     if (err instanceof ConfigError) throw err;
     return fail(`cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * Where a file that is not UTF-8 first goes wrong (its text would otherwise be read with U+FFFD in
+ * place of the bad bytes, and a name like `k\xe9en` would silently become `k\ufffden`).
+ */
+function notUtf8(file: string, bytes: Buffer): Problem {
+  let start = 0;
+  let line = 1;
+  for (;;) {
+    const nl = bytes.indexOf(0x0a, start);
+    const end = nl < 0 ? bytes.length : nl + 1;
+    const text = bytes.subarray(start, end);
+    if (!isUtf8(text) || nl < 0) {
+      const col = Math.max(0, text.toString('utf8').indexOf('\ufffd')) + 1;
+      return { file, line, col, path: '', message: 'is not UTF-8 text (save the study as UTF-8)' };
+    }
+    start = end;
+    line++;
   }
 }
 
@@ -72,10 +95,21 @@ export function parseStudy(file: string, text: string): LoadedStudy {
     return { file, line: pos.line, col: pos.col, path: '', message };
   };
   if (doc.errors.length > 0) {
-    throw new ConfigError(doc.errors.slice(0, MAX_PROBLEMS).map((e) => at(e.pos[0], `YAML syntax error: ${e.message.split('\n')[0]}`)));
+    // The parser catches its own stack overflow on very deep nesting and reports it as an error.
+    const message = (e: { message: string }): string => /Maximum call stack size exceeded/.test(e.message)
+      ? `lists and mappings nest too deeply; a study may nest them at most ${MAX_NESTING} levels`
+      : `YAML syntax error: ${e.message.split('\n')[0]}`;
+    throw new ConfigError(doc.errors.slice(0, MAX_PROBLEMS).map((e) => at(e.pos[0], message(e))));
   }
   const keyProblems: Problem[] = [];
   let firstAlias: number | null = null;
+  let deep = false;
+  const tooDeep = (node: Node, path: readonly unknown[]): void => {
+    if (deep || path.length < MAX_NESTING) return; // a path holds at least one node per level
+    if (path.filter((n) => isMap(n) || isSeq(n)).length < MAX_NESTING) return;
+    deep = true;
+    keyProblems.push(at(node.range?.[0] ?? 0, `lists and mappings nest too deeply; a study may nest them at most ${MAX_NESTING} levels`));
+  };
   visit(doc, {
     Scalar(_key, node) {
       // Numbers only come from plain scalars, whose source is the text of their range.
@@ -86,7 +120,14 @@ export function parseStudy(file: string, text: string): LoadedStudy {
     Alias(_key, node) {
       firstAlias ??= node.range?.[0] ?? 0;
     },
-    Map(_key, node) {
+    Seq(_key, node, path) {
+      tooDeep(node, path);
+      if (node.items.length > MAX_LIST_ITEMS) {
+        keyProblems.push(at(node.range?.[0] ?? 0, `a list of ${node.items.length} items; a list in a study may have at most ${MAX_LIST_ITEMS}`));
+      }
+    },
+    Map(_key, node, path) {
+      tooDeep(node, path);
       const seen = new Set<string>();
       for (const pair of node.items) {
         if (!isScalar(pair.key)) continue;

@@ -4,7 +4,7 @@
  */
 import { findPlugin, modeNames, systemNames } from '../systems/registry.js';
 import type { AnyModePlugin } from '../systems/types.js';
-import { MAX_TASKS } from './limits.js';
+import { capProblems, MAX_TASKS } from './limits.js';
 import { parseStudy, readStudyFile, type LoadedStudy } from './load.js';
 import { ConfigError, type Problem } from './problems.js';
 import { didYouMean } from './suggest.js';
@@ -85,10 +85,10 @@ export function studyOf(loaded: LoadedStudy): Study {
   const place = (p: (typeof checked)[number]): Problem => loaded.problemAt(p.path, p.message, p.atKey ?? false);
   const errors = checked.filter((p) => !p.warning).map(place);
   if (errors.length > 0) throw new ConfigError(errors);
-  const warnings = checked.filter((p) => p.warning).map((p) => {
+  const warnings = capProblems(checked.filter((p) => p.warning).map((p) => {
     const placed = place(p);
     return { ...placed, message: `warning: ${placed.message}` };
-  });
+  }), 'warning');
   const planned = countTasks(study, data['sweep']);
   if (planned > MAX_TASKS) {
     throw new ConfigError([loaded.problemAt(['matchups'], `the study would plan ${planned} matchup x variant tasks; at most ${MAX_TASKS} are allowed`)]);

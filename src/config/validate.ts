@@ -51,6 +51,8 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
+  // JSON would print .inf and .nan as null.
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   return JSON.stringify(value);
 }
 

@@ -1,5 +1,6 @@
 /** Schema pieces every system's studies share: the header fields and the two shapes of matchup entries. */
 import { z } from 'zod';
+import { RESERVED_NAMES, reservedNameMessage } from '../config/limits.js';
 
 /**
  * Bounded fields as one schema carrying its checks. The chain `z.number().int().min(a).max(b)`
@@ -14,6 +15,13 @@ export const listOf = <T extends z.ZodType>(item: T, min = 1, max?: number) =>
   z.array(item).check(...(max === undefined ? [z.minLength(min)] : [z.minLength(min), z.maxLength(max)]));
 /** A non-empty string (as `z.string().min(1)`). */
 export const nonEmptyString = () => z.string().check(z.minLength(1));
+/**
+ * A name given as a value (a d20 fighter's `name:`), which becomes a label in the outputs: non-empty
+ * and not a built-in JavaScript name (the report's charts break on one, as keys would).
+ */
+export const nameValue = () => nonEmptyString().superRefine((v, ctx) => {
+  if (RESERVED_NAMES.has(v)) ctx.addIssue({ code: 'custom', message: reservedNameMessage(v) });
+});
 
 /** title, description and seed: the same in every study. */
 export const studyHeader = {

@@ -2,13 +2,15 @@
  * Bounds: every number a study can give (it may size a table or a loop) has a finite range checked
  * at validation. Walks every mode's schema, so a new unbounded field fails here.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { loadStudy } from '../../src/config/study.js';
 import { ConfigError, formatProblem } from '../../src/config/problems.js';
 import { PLUGINS } from '../../src/systems/registry.js';
 import { parseDamage } from '../../src/systems/d20/notation.js';
-import { EXAMPLE, studyFile } from '../helpers/cli.js';
+import { EXAMPLE, ROOT, studyFile } from '../helpers/cli.js';
 
 interface Def { type: string; [k: string]: unknown }
 const def = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
@@ -48,6 +50,11 @@ describe('numeric bounds', () => {
     expect(unbounded).toEqual([]);
   });
 
+  it('.inf and .nan are named as such, not as null', () => {
+    const file = studyFile(EXAMPLE.replace('cc: 3, rc: 3, might: 3, skill: 4', 'cc: .inf, rc: -.inf, might: .nan, skill: 4'));
+    expect(() => loadStudy(file)).toThrow(`${file}:6:16 fighters.keen.cc: expected number, received Infinity\n${file}:6:26 fighters.keen.rc: expected number, received -Infinity\n${file}:6:40 fighters.keen.might: expected number, received NaN`);
+  });
+
   it('d20 damage: the flat part is bounded, dice counts and sides too', () => {
     expect(parseDamage('1d8+100000000')).toBe('invalid dice notation "1d8+100000000": the flat part must be from -1000 to 1000, received 100000000');
     expect(parseDamage('1d8+99999999999999999999')).toMatch(/the flat part must be from -1000 to 1000/);
@@ -73,6 +80,14 @@ describe('numeric bounds', () => {
     expect(() => loadStudy(file)).toThrow(/variants: needs at least one variant \(leave out variants: for the single default variant "base"\)/);
     const without = loadStudy(studyFile(EXAMPLE.replace(/variants:\n( {2}.*\n)+/, '')));
     expect(Object.keys(without.data['variants'] as object)).toEqual(['base']);
+  });
+
+  it('a skirmish battle has at most 100 terrain pieces (each move and sight line tests every piece)', () => {
+    const base = readFileSync(join(ROOT, 'configs', 'skirmish-battle.yaml'), 'utf8');
+    const pieces = (n: number): string => base.replace('  maxRounds: 12\n', `  maxRounds: 12\n  terrain:\n${'    - { at: [1, 1], size: [0.5, 0.5], kind: cover }\n'.repeat(n)}`);
+    const file = studyFile(pieces(101));
+    expect(() => loadStudy(file)).toThrow(`${file}:46:5 battle.terrain: takes at most 100 item(s)`);
+    expect((loadStudy(studyFile(pieces(100))).data['battle'] as { terrain: unknown[] }).terrain).toHaveLength(100);
   });
 
   it('a study planning more than 100000 tasks is refused before planning', () => {

@@ -1,13 +1,13 @@
 /** Hostile study files: size, devices, alias bombs, duplicate keys, built-in JavaScript names. */
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, openSync, ftruncateSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, ftruncateSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_STUDY_BYTES, RESERVED_NAMES } from '../../src/config/limits.js';
 import { parseStudy, readStudyFile } from '../../src/config/load.js';
 import { ConfigError, formatProblem } from '../../src/config/problems.js';
 import { loadStudy } from '../../src/config/study.js';
-import { EXAMPLE, studyFile, tempDir } from '../helpers/cli.js';
+import { EXAMPLE, ROOT, studyFile, tempDir } from '../helpers/cli.js';
 
 /** The single problem line a loader call throws. */
 function problems(fn: () => unknown): string[] {
@@ -49,6 +49,17 @@ describe('study file size', () => {
   it('refuses binary files and directories in one line', () => {
     expect(problems(() => readStudyFile(studyFile('a: 1\n\u0000')))[0]).toMatch(/is not a text file/);
     expect(problems(() => readStudyFile(tempDir()))[0]).toMatch(/: is a directory$/);
+  });
+
+  it('refuses a file that is not UTF-8 at its first bad byte (it was read with U+FFFD for the bad bytes)', () => {
+    const file = join(tempDir(), 'latin1.yaml');
+    writeFileSync(file, Buffer.from(EXAMPLE.replaceAll('keen-sword', 'k\u00e9en-sword'), 'latin1'));
+    expect(problems(() => loadStudy(file))).toEqual([`${file}:13:4: is not UTF-8 text (save the study as UTF-8)`]);
+    const last = join(tempDir(), 'last.yaml');
+    writeFileSync(last, Buffer.concat([Buffer.from('a: 1\nb: "x'), Buffer.from([0xff]), Buffer.from('"')]));
+    expect(problems(() => readStudyFile(last))).toEqual([`${last}:2:6: is not UTF-8 text (save the study as UTF-8)`]);
+    // UTF-8 with a byte order mark, and a U+FFFD written as UTF-8, are fine.
+    expect(readStudyFile(studyFile('\ufeffa: "\ufffd"\n'))).toBe('\ufeffa: "\ufffd"\n');
   });
 });
 
@@ -103,6 +114,16 @@ describe('built-in JavaScript names', () => {
     expect(Object.prototype).not.toHaveProperty('cc');
   });
 
+  it.each(names)('a d20 fighter named %s (a name given as a value) is refused at validation, at the name', (name) => {
+    // It passed validation and then broke the report's death-rate chart (exit 1 after the whole run).
+    const text = readFileSync(join(ROOT, 'configs', 'd20-party-vs-monsters.yaml'), 'utf8')
+      .replace('{ loadout: rogue-rapier, policy: dodge-when-low }', `{ loadout: rogue-rapier, policy: dodge-when-low, name: ${name} }`);
+    const file = studyFile(text);
+    expect(problems(() => loadStudy(file))).toEqual([
+      `${file}:40:86 sides.heroes[1].name: "${name}" is a built-in JavaScript name and cannot be used as a name or key; choose another`,
+    ]);
+  });
+
   it('the refused set is every property of Object.prototype', () => {
     for (const n of names) expect(RESERVED_NAMES.has(n)).toBe(true);
     expect(RESERVED_NAMES.has('keen')).toBe(false);
@@ -117,6 +138,38 @@ describe('built-in JavaScript names', () => {
     // profiles stay ordinary (fast) objects: engines read them in hot loops
     expect(Object.getPrototypeOf(fighters['keen'])).toBe(Object.prototype);
     expect(Object.getPrototypeOf(study.data['situation'])).toBe(Object.prototype);
+  });
+});
+
+describe('long lists and many warnings', () => {
+  it('a list over 10000 items is refused at the list, before validation (200,000 keywords overflowed the stack, exit 1)', () => {
+    const keywords = Array.from({ length: 200_000 }, (_, i) => `k${i}`).join(', ');
+    const file = studyFile(EXAMPLE.replace('  keen:  { cc: 3,', `  keen:  { keywords: [${keywords}], cc: 3,`));
+    expect(problems(() => loadStudy(file))).toEqual([`${file}:6:22: a list of 200000 items; a list in a study may have at most 10000`]);
+    const ok = studyFile(EXAMPLE.replace('  keen:  { cc: 3,', `  keen:  { keywords: [${Array(10_000).fill('k').join(', ')}], cc: 3,`));
+    expect(loadStudy(ok).warnings).toHaveLength(51);
+  }, 60_000);
+
+  it('warnings past the first 50 are counted in one line', () => {
+    const keywords = Array.from({ length: 60 }, (_, i) => `k${i}`).join(', ');
+    const file = studyFile(EXAMPLE.replace('  keen:  { cc: 3,', `  keen:  { keywords: [${keywords}], cc: 3,`));
+    const lines = loadStudy(file).warnings.map(formatProblem);
+    expect(lines).toHaveLength(51);
+    expect(lines[49]).toMatch(/fighters\.keen\.keywords\[49\]: warning: keyword "k49" is not modelled/);
+    expect(lines[50]).toBe(`${file}: 10 more warning(s) not shown`);
+  });
+});
+
+describe('deep nesting', () => {
+  it.each([65, 2000, 100_000])('lists nested %i levels deep are refused in one line, with the place', (n) => {
+    // 1000 levels and more overflowed the parser's stack: "YAML syntax error: Maximum call stack size exceeded".
+    const file = studyFile(`${EXAMPLE}title: ${'['.repeat(n - 1)}${']'.repeat(n - 1)}\n`);
+    expect(problems(() => loadStudy(file))).toEqual([expect.stringMatching(new RegExp(`^${file}:22:\\d+: lists and mappings nest too deeply; a study may nest them at most 64 levels$`))]);
+  });
+
+  it('64 levels (the study mapping and 63 lists in it) are parsed', () => {
+    const file = studyFile(`${EXAMPLE}title: ${'['.repeat(63)}${']'.repeat(63)}\n`);
+    expect(problems(() => loadStudy(file))).toEqual([`${file}:22:8 title: expected string, received a list`]);
   });
 });
 

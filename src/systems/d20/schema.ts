@@ -1,6 +1,6 @@
 /** The d20 study format (seed 003, rules.md 3): creatures, weapons, loadouts; attack and fight modes. */
 import { z } from 'zod';
-import { attackMatchup, intIn, listOf, nonEmptyString, studyHeader, trialsField, variantsField } from '../study-schema.js';
+import { attackMatchup, intIn, listOf, nameValue, studyHeader, trialsField, variantsField } from '../study-schema.js';
 import { parseDamage } from './notation.js';
 
 const int = intIn;
@@ -77,7 +77,7 @@ export const POLICIES = ['focus-weakest', 'random', 'dodge-when-low', 'support',
 
 export const fighterEntry = z.union([
   z.string(),
-  z.strictObject({ loadout: z.string(), policy: z.enum(POLICIES).optional(), name: nonEmptyString().optional() }),
+  z.strictObject({ loadout: z.string(), policy: z.enum(POLICIES).optional(), name: nameValue().optional() }),
 ]);
 
 export const fightStudySchema = z.strictObject({
