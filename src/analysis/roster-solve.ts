@@ -7,71 +7,15 @@
  * sum of squared distances), until every score is within the tolerance or no change of a loadout
  * outside it improves (which is said).
  */
-import { ConfigError } from '../config/problems.js';
-import type { SweepValue } from '../config/sweep.js';
 import type { SolveReport, SolveRow } from '../report/solve.js';
 import { rosterScores, type EvalOptions } from './run-solve.js';
-import { candidateStudy, type SolveStudy } from './solve-study.js';
-
-type Obj = Record<string, unknown>;
-
-/** Walks `parts` (with `*` = loadout) to the object holding the last field, giving the loadout its own copy of a referenced profile. */
-function holder(data: Obj, parts: readonly string[], loadout: string, copy: boolean): Obj | null {
-  let node: Obj = data;
-  for (let k = 0; k < parts.length - 1; k++) {
-    const part = parts[k] === '*' ? loadout : parts[k]!;
-    const next = node[part];
-    if (typeof next === 'string' && k > 0) {
-      const table = data[`${part}s`] as Record<string, Obj> | undefined;
-      if (table === undefined || !(next in table)) return null;
-      const own = next.endsWith(`@${loadout}`) ? next : `${next}@${loadout}`;
-      if (!copy) {
-        node = table[next]!;
-        continue;
-      }
-      table[own] ??= structuredClone(table[next]!);
-      node[part] = own;
-      node = table[own]!;
-    } else if (next !== null && typeof next === 'object' && !Array.isArray(next)) {
-      node = next as Obj;
-    } else {
-      return null;
-    }
-  }
-  return node;
-}
-
-/** Sets the field `parts` (with `*` = loadout) for one loadout alone, copying a shared profile it references. */
-export function setRosterField(data: Obj, parts: readonly string[], loadout: string, value: SweepValue): boolean {
-  const h = holder(data, parts, loadout, true);
-  if (h === null) return false;
-  h[parts[parts.length - 1]!] = value;
-  return true;
-}
+import { rosterData, rosterStart, type SolveStudy } from './solve-study.js';
 
 export async function balanceRoster(s: SolveStudy, e: EvalOptions, trials: number): Promise<SolveReport> {
   const a = s.study;
   const { target, vary } = a.block;
-  const names = Array.isArray(s.meta!.roster) ? s.meta!.roster : null;
-  const place = (message: string) => new ConfigError([a.loaded.problemAt(['solve', 'vary', 'path'], message)]);
-  if (names === null) throw place('a path with * names roster loadouts: the roster must be a list of loadouts');
-  const parts = vary.path.split('.');
-  const field = parts[parts.length - 1]!;
-  const key = (v: SweepValue): string => String(v);
-  const assign = new Map<string, number>();
-  for (const n of names) {
-    const h = holder(a.raw as Obj, parts, n, false);
-    if (h === null || !(field in h)) throw place(`cannot follow ${vary.path} for loadout ${n}`);
-    const i = s.candidates.findIndex((c) => key(c) === key(h[field] as SweepValue));
-    if (i < 0) throw place(`${n}'s current ${field} (${String(h[field])}) is not among the candidate values`);
-    assign.set(n, i);
-  }
-  const dataFor = (as: ReadonlyMap<string, number>): Obj => {
-    const d = structuredClone(a.raw) as Obj;
-    for (const n of names) setRosterField(d, parts, n, s.candidates[as.get(n)!]!);
-    candidateStudy(s, d, `${vary.path} = ${names.map((n) => `${n}:${String(s.candidates[as.get(n)!])}`).join(' ')}`);
-    return d;
-  };
+  const { names, assign } = rosterStart(s);
+  const field = vary.path.split('.').at(-1)!;
   const rows: SolveRow[] = [];
   let step = 0;
   type Evaluation = { scores: { estimate: number }[]; distance: number; at: number };
@@ -80,7 +24,7 @@ export async function balanceRoster(s: SolveStudy, e: EvalOptions, trials: numbe
     const id = names.map((n) => as.get(n)).join(',');
     const known = seen.get(id);
     if (known !== undefined) return known;
-    const r = await rosterScores(s, dataFor(as), trials, e, e.seed ?? 1);
+    const r = await rosterScores(s, rosterData(s, names, as), trials, e, e.seed ?? 1);
     step++;
     const at = rows.length;
     names.forEach((n, k) => {

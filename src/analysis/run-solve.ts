@@ -13,11 +13,10 @@ import { Z95 } from '../stats/histogram.js';
 import { wilson } from '../stats/wilson.js';
 import type { CompareStat, PlannedTask } from '../systems/types.js';
 import { payoffMatrix, vsField } from './payoff.js';
-import { ROSTER_MODES } from './roster.js';
 import { planMeta } from './plan-meta.js';
 import { simulateMeta } from './simulate-meta.js';
 import type { Point } from './solve.js';
-import { candidateStudy, type SolveStudy } from './solve-study.js';
+import { candidateStudy, targetTask, type SolveStudy } from './solve-study.js';
 
 export interface EvalOptions {
   readonly seed?: number | undefined;
@@ -47,19 +46,10 @@ export async function evaluateCandidate(s: SolveStudy, i: number, trials: number
   const study = candidateStudy(s, data, `${vary.path}=${String(v)}`);
   const seed = o.seed ?? study.seed;
   if (target.metric === 'vs_field') return vsFieldPoint(s, data, i, trials, o, seed);
-  const tasks = a.plugin.plan(study, trials) as PlannedTask<unknown>[];
-  const variant = target.variant ?? tasks[0]!.labels['variant']!;
-  const mine = tasks.filter((t) => t.labels['variant'] === variant);
-  if (mine.length === 0) throw new ConfigError([a.loaded.problemAt(['solve', 'target', 'variant'], `unknown variant "${variant}"${didYouMean(variant, [...new Set(tasks.map((t) => t.labels['variant']!))])}`)]);
-  const task = mine[target.matchup];
-  if (task === undefined) throw new ConfigError([a.loaded.problemAt(['solve', 'target', 'matchup'], `the study plays ${mine.length} matchup(s) per variant: expected 0 to ${mine.length - 1}`)]);
+  const task = targetTask(s, a.plugin.plan(study, trials) as PlannedTask<unknown>[]);
   const exact = o.engine === 'exact';
   const tally = exact ? a.plugin.exact!(task.spec) : (await simulate(a.plugin, [task], { seed, engine: o.engine as Engine, workers: o.workers, ...(o.onProgress ? { onProgress: o.onProgress } : {}) }))[0]!;
-  const stat = a.plugin.rows(task, tally, exact).stat;
-  if (stat.metric !== target.metric) {
-    throw new ConfigError([a.loaded.problemAt(['solve', 'target', 'metric'], `${a.plugin.system} ${a.plugin.mode} studies solve for ${stat.metric}${ROSTER_MODES[`${a.plugin.system}.${a.plugin.mode}`] ? ' or vs_field' : ''}, received "${target.metric}"`)]);
-  }
-  return pointOf(i, v, stat, exact);
+  return pointOf(i, v, a.plugin.rows(task, tally, exact).stat, exact);
 }
 
 async function vsFieldPoint(s: SolveStudy, data: Record<string, unknown>, i: number, trials: number, o: EvalOptions, seed: number): Promise<Point> {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ConfigError } from '../config/problems.js';
 import { checkSweep, type SweepValue } from '../config/sweep.js';
+import type { PlannedTask } from '../systems/types.js';
 import { didYouMean } from '../config/suggest.js';
 import { metaBlockSchema, ROSTER_MODES, rosterSizeProblem, type MetaBlock } from './roster.js';
 import { loadAnalysisStudy, validatePoint, type AnalysisStudy } from './study.js';
@@ -51,7 +52,7 @@ export function loadSolveStudy(file: string): SolveStudy {
   if (vary.values !== undefined && (vary.from !== undefined || vary.to !== undefined)) problems.push(place(['vary'], 'give either values or from/to, not both'));
   else if (vary.values !== undefined) candidates = vary.values;
   else if (vary.from === undefined || vary.to === undefined || vary.to <= vary.from) problems.push(place(['vary'], 'needs values: [...] or integers from: and to: (from < to)'));
-  else if ((vary.to - vary.from) / vary.step > 10_000) problems.push(place(['vary'], 'at most 10000 candidates'));
+  else if (Math.floor((vary.to - vary.from) / vary.step) + 1 > 10_000) problems.push(place(['vary'], 'at most 10000 candidates'));
   else for (let v = vary.from; v <= vary.to; v += vary.step) candidates.push(v);
   const roster = vary.path.includes('*');
   let meta: MetaBlock | null = null;
@@ -86,4 +87,99 @@ export function loadSolveStudy(file: string): SolveStudy {
 export function candidateStudy(s: SolveStudy, data: Record<string, unknown>, what: string) {
   const root = s.study.block.vary.path.split('.')[0]!;
   return validatePoint(s.study, data, { path: ['solve', 'vary'], what, roots: [root, 'loadouts'] });
+}
+
+type Obj = Record<string, unknown>;
+
+/** Walks `parts` (with `*` = loadout) to the object holding the last field, giving the loadout its own copy of a referenced profile. */
+function holder(data: Obj, parts: readonly string[], loadout: string, copy: boolean): Obj | null {
+  let node: Obj = data;
+  for (let k = 0; k < parts.length - 1; k++) {
+    const part = parts[k] === '*' ? loadout : parts[k]!;
+    const next = node[part];
+    if (typeof next === 'string' && k > 0) {
+      const table = data[`${part}s`] as Record<string, Obj> | undefined;
+      if (table === undefined || !(next in table)) return null;
+      const own = next.endsWith(`@${loadout}`) ? next : `${next}@${loadout}`;
+      if (!copy) {
+        node = table[next]!;
+        continue;
+      }
+      table[own] ??= structuredClone(table[next]!);
+      node[part] = own;
+      node = table[own]!;
+    } else if (next !== null && typeof next === 'object' && !Array.isArray(next)) {
+      node = next as Obj;
+    } else {
+      return null;
+    }
+  }
+  return node;
+}
+
+/** Sets the field `parts` (with `*` = loadout) for one loadout alone, copying a shared profile it references. */
+export function setRosterField(data: Obj, parts: readonly string[], loadout: string, value: SweepValue): boolean {
+  const h = holder(data, parts, loadout, true);
+  if (h === null) return false;
+  h[parts[parts.length - 1]!] = value;
+  return true;
+}
+
+/**
+ * A roster solve's starting point, checked before anything is played (`balance solve`, and
+ * `balance validate` through check.ts): the roster's loadouts, each one's index among the
+ * candidate values (its field as the study has it), the path followed for every loadout.
+ */
+export function rosterStart(s: SolveStudy): { names: readonly string[]; assign: Map<string, number> } {
+  const a = s.study;
+  const { vary } = a.block;
+  const names = Array.isArray(s.meta!.roster) ? s.meta!.roster : null;
+  const place = (message: string) => new ConfigError([a.loaded.problemAt(['solve', 'vary', 'path'], message)]);
+  if (names === null) throw place('a path with * names roster loadouts: the roster must be a list of loadouts');
+  const parts = vary.path.split('.');
+  const field = parts[parts.length - 1]!;
+  const key = (v: SweepValue): string => String(v);
+  const assign = new Map<string, number>();
+  for (const n of names) {
+    const h = holder(a.raw as Obj, parts, n, false);
+    if (h === null || !Object.hasOwn(h, field)) throw place(`cannot follow ${vary.path} for loadout ${n}`);
+    const i = s.candidates.findIndex((c) => key(c) === key(h[field] as SweepValue));
+    if (i < 0) throw place(`${n}'s current ${field} (${String(h[field])}) is not among the candidate values`);
+    assign.set(n, i);
+  }
+  return { names, assign };
+}
+
+/** The study with each roster loadout's field at its assigned candidate value, validated (problems at solve.vary). */
+export function rosterData(s: SolveStudy, names: readonly string[], as: ReadonlyMap<string, number>): Obj {
+  const path = s.study.block.vary.path;
+  const parts = path.split('.');
+  const d = structuredClone(s.study.raw) as Obj;
+  for (const n of names) setRosterField(d, parts, n, s.candidates[as.get(n)!]!);
+  candidateStudy(s, d, `${path} = ${names.map((n) => `${n}:${String(s.candidates[as.get(n)!])}`).join(' ')}`);
+  return d;
+}
+
+/**
+ * The task the solve target names among a candidate's planned tasks (its variant, default the
+ * first; its matchup within that variant), whose compared metric must be the target's, or a
+ * ConfigError at the field that is wrong. vs_field targets check the variant only (the matchup is
+ * every roster pair). `balance solve` checks every candidate it plays with it; `balance validate`
+ * every candidate before anything is played.
+ */
+export function targetTask(s: SolveStudy, tasks: readonly PlannedTask<unknown>[]): PlannedTask<unknown> {
+  const a = s.study;
+  const { target } = a.block;
+  const variants = [...new Set(tasks.map((t) => t.labels['variant']!))];
+  const variant = target.variant ?? variants[0]!;
+  const mine = tasks.filter((t) => t.labels['variant'] === variant);
+  if (mine.length === 0) throw new ConfigError([a.loaded.problemAt(['solve', 'target', 'variant'], `unknown variant "${variant}"${didYouMean(variant, variants)}`)]);
+  if (target.metric === 'vs_field') return mine[0]!;
+  const task = mine[target.matchup];
+  if (task === undefined) throw new ConfigError([a.loaded.problemAt(['solve', 'target', 'matchup'], `the study plays ${mine.length} matchup(s) per variant: expected 0 to ${mine.length - 1}`)]);
+  const metric = a.plugin.metric;
+  if (metric !== target.metric) {
+    throw new ConfigError([a.loaded.problemAt(['solve', 'target', 'metric'], `${a.plugin.system} ${a.plugin.mode} studies solve for ${metric}${ROSTER_MODES[`${a.plugin.system}.${a.plugin.mode}`] ? ' or vs_field' : ''}, received "${target.metric}"`)]);
+  }
+  return task;
 }

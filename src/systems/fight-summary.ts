@@ -8,6 +8,9 @@ import { summarizeHistogram, type HistogramSummary } from '../stats/histogram.js
 import { wilson } from '../stats/wilson.js';
 import type { Cell, CompareStat } from './types.js';
 
+/** The compared metric of every fight mode (ModePlugin.metric): side a's win rate. */
+export const FIGHT_METRIC = 'a_win_rate';
+
 export interface FightSummary {
   readonly n: number;
   readonly aWins: number;
@@ -52,7 +55,7 @@ export function fightSummary(
     pinned: exact
       ? [labels.variant, labels.a, labels.b, '', '', '', '', aWins / n, ci.low, ci.high, roundStats.mean]
       : [labels.variant, labels.a, labels.b, n, aWins, bWins, draws, aWins / n, ci.low, ci.high, roundStats.mean],
-    stat: { metric: 'a_win_rate', kind: 'rate', n, successes: aWins },
+    stat: { metric: FIGHT_METRIC, kind: 'rate', n, successes: aWins },
     histogram: (metric, counts) => Array.from(counts).forEach((c, k) => row(metric, k, c)),
     roundsRows: () => {
       for (let k = 1; k <= maxRounds; k++) row('rounds', k, rounds[k]!);

@@ -87,6 +87,11 @@ export interface ModePlugin<Study, Spec, Prepared = unknown> {
   plan(study: Study, trials: number): PlannedTask<Spec>[];
   /** Trials per chunk: fixed, so results do not depend on the number of workers. */
   readonly chunkSize: number;
+  /**
+   * The metric of a task's compared stat (rows().stat.metric): compare.csv's rows and the metric a
+   * `solve:` target may name, known before anything is played (`balance validate` checks it).
+   */
+  readonly metric: string;
   /** Hot loops by engine: `dice` rolls every die; `table` (optional) samples a precomputed outcome table. */
   readonly kernels: { readonly dice: Kernel<Spec, Prepared> } & { readonly table?: Kernel<Spec, unknown> };
   /** Exact probabilities in the tally's layout, where the mode supports it. */

@@ -84,7 +84,7 @@ describe('bracketSearch (simulated metrics)', () => {
 
 describe('setRosterField (the roster form\'s paths)', () => {
   it('gives the loadout its own copy of a shared fighter, leaving the others alone', async () => {
-    const { setRosterField } = await import('../../src/analysis/roster-solve.js');
+    const { setRosterField } = await import('../../src/analysis/solve-study.js');
     const data: Record<string, unknown> = {
       fighters: { vet: { wounds: 3, might: 3 } },
       loadouts: { sword: { fighter: 'vet', weapon: 'sword' }, axe: { fighter: 'vet', weapon: 'axe' } },

@@ -73,6 +73,28 @@ describe('balance solve (attack study)', () => {
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/solve\.vary: give either values or from\/to, not both/);
   });
+
+  it('validate refuses, with the same line, every target and path solve would refuse before playing anything', () => {
+    const cases: [string, string, RegExp][] = [
+      [ATTACK, ATTACK.replace('matchup: 0,', 'matchup: 99,'), /solve\.target\.matchup: the study plays 1 matchup\(s\) per variant: expected 0 to 0$/],
+      [ATTACK, ATTACK.replace('metric: mean_wounds', 'metric: bogus'), /solve\.target\.metric: skirmish attack studies solve for mean_wounds, received "bogus"$/],
+      [ATTACK, ATTACK.replace('metric: mean_wounds,', 'metric: mean_wounds, variant: constructor,'), /solve\.target\.variant: unknown variant "constructor"$/],
+      [ATTACK, ATTACK.replace(/values: \[[^\]]*\]/, 'from: 0, to: 10000'), /solve\.vary: at most 10000 candidates$/],
+      [ROSTER, ROSTER.replace('loadouts.*.fighter.wounds', 'loadouts.*.constructor.wounds'), /solve\.vary\.path: cannot follow loadouts\.\*\.constructor\.wounds for loadout \w+$/],
+      [ROSTER, ROSTER.replace('from: 1, to: 5', 'from: 5, to: 9'), /solve\.vary\.path: \w+'s current wounds \(\d\) is not among the candidate values$/],
+    ];
+    for (const [good, bad, message] of cases) {
+      expect(bad, String(message)).not.toBe(good);
+      const file = studyFile(bad);
+      const validated = balance(['validate', file]);
+      const solved = balance(['solve', file, '--workers', '0', '--trials', '200', '--out', tempDir()]);
+      expect([validated.code, solved.code], String(message)).toEqual([2, 2]);
+      expect(validated.stderr.trim().split('\n'), String(message)).toHaveLength(1);
+      expect(validated.stderr.trim(), String(message)).toMatch(message);
+      expect(validated.stderr, String(message)).toBe(solved.stderr);
+      expect(validated.stdout, String(message)).toBe('');
+    }
+  });
 });
 
 describe('balance solve (vs_field of one loadout)', () => {

@@ -9,6 +9,9 @@ import { checkLoadouts, resolveD20Knobs } from './resolve.js';
 import { compileD20Attack, type D20AttackSpec } from './rules.js';
 import { attackStudySchema, type D20AttackStudy, type SituationInput } from './schema.js';
 
+/** The compared metric (ModePlugin.metric): the mean damage of one attack. */
+const METRIC = 'mean_damage';
+
 function expand(study: D20AttackStudy) {
   return expandPairs(study.matchups, ATTACK_SIDES).map((p) => ({
     index: p.index, attacker: p.first, defender: p.second, situation: p.entry.situation, name: p.entry.name,
@@ -89,7 +92,7 @@ function rows(task: PlannedTask<D20AttackSpec>, tally: Float64Array, exact: bool
     p(kinds[1]! + kinds[2]!).toFixed(3), p(kinds[2]!).toFixed(3), p(drop).toFixed(3),
   ];
   const matchup = { variant: variant!, a: attacker!, b: defender!, situation: situation! };
-  return { summary, distribution, headline, matchup, stat: { metric: 'mean_damage', kind: 'mean' as const, n: h.n, mean: h.mean, sd: h.sd } };
+  return { summary, distribution, headline, matchup, stat: { metric: METRIC, kind: 'mean' as const, n: h.n, mean: h.mean, sd: h.sd } };
 }
 
 export const d20Attack: ModePlugin<D20AttackStudy, D20AttackSpec> = {
@@ -99,6 +102,7 @@ export const d20Attack: ModePlugin<D20AttackStudy, D20AttackSpec> = {
   check,
   plan,
   chunkSize: 100_000,
+  metric: METRIC,
   unit: 'attacks',
   kernels: { dice: d20AttackDice, table: d20AttackTable },
   exact: d20Exact,

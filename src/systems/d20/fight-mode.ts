@@ -2,7 +2,7 @@
 import { hashKey } from '../../dice/rng.js';
 import { summarizeHistogram } from '../../stats/histogram.js';
 import { wilson } from '../../stats/wilson.js';
-import { fightSummary } from '../fight-summary.js';
+import { FIGHT_METRIC, fightSummary } from '../fight-summary.js';
 import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../types.js';
 import { ENEMIES, HEROES, type FighterSpec, type FightSpec } from './fight.js';
 import { d20FightDice, fightLayout } from './fight-kernel.js';
@@ -97,6 +97,7 @@ export const d20Fight: ModePlugin<D20FightStudy, FightSpec> = {
   check,
   plan,
   chunkSize: 5_000,
+  metric: FIGHT_METRIC,
   unit: 'fights',
   kernels: { dice: d20FightDice },
   summaryHeader: PINNED,

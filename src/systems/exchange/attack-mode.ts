@@ -9,6 +9,9 @@ import { exchangeAttackDice, exchangeAttackTable } from './kernel.js';
 import type { ExchangeSpec } from './rules.js';
 import { attackStudySchema, type ExchangeAttackStudy, type SituationInput } from './schema.js';
 
+/** The compared metric (ModePlugin.metric): the mean wounds of one attack. */
+const METRIC = 'mean_wounds';
+
 function expand(study: ExchangeAttackStudy) {
   return expandPairs(study.matchups, ATTACK_SIDES).map((p) => ({
     index: p.index, attacker: p.first, defender: p.second, situation: p.entry.situation, name: p.entry.name,
@@ -101,7 +104,7 @@ function rows(task: PlannedTask<ExchangeSpec>, tally: Float64Array, exact: boole
     ha.mean.toFixed(3), p(stopped).toFixed(3),
   ];
   const matchup = { variant: variant!, a: attacker!, b: defender!, situation: situation! };
-  return { summary, distribution, headline, matchup, stat: { metric: 'mean_wounds', kind: 'mean' as const, n: h.n, mean: h.mean, sd: h.sd } };
+  return { summary, distribution, headline, matchup, stat: { metric: METRIC, kind: 'mean' as const, n: h.n, mean: h.mean, sd: h.sd } };
 }
 
 export const exchangeAttack: ModePlugin<ExchangeAttackStudy, ExchangeSpec> = {
@@ -111,6 +114,7 @@ export const exchangeAttack: ModePlugin<ExchangeAttackStudy, ExchangeSpec> = {
   check,
   plan,
   chunkSize: 100_000,
+  metric: METRIC,
   unit: 'exchanges',
   kernels: { dice: exchangeAttackDice, table: exchangeAttackTable },
   exact: exchangeExact,

@@ -1,7 +1,7 @@
 /** Exchange `duel` mode: whole fights with the dice economy; win rates, how fights end, Vitality left. */
 import { hashKey } from '../../dice/rng.js';
 import { summarizeHistogram } from '../../stats/histogram.js';
-import { fightSummary } from '../fight-summary.js';
+import { FIGHT_METRIC, fightSummary } from '../fight-summary.js';
 import { checkPairs, DUEL_SIDES, expandPairs } from '../pairs.js';
 import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../types.js';
 import { checkParts, resolveExchangeKnobs, resolveLoadout } from './compile.js';
@@ -104,6 +104,7 @@ export const exchangeDuel: ModePlugin<ExchangeDuelStudy, ExchangeDuelSpec> = {
   check,
   plan,
   chunkSize: 5_000,
+  metric: FIGHT_METRIC,
   unit: 'duels',
   kernels: { dice: exchangeDuelDice },
   summaryHeader: [

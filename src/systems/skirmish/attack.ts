@@ -15,6 +15,9 @@ import { attackStudySchema, type AttackStudy } from './schema.js';
 import { compileAttack, DODGE_MOVED, SHOVE_MOVED, type AttackSpec } from './spec.js';
 import { stateTable } from './wounds.js';
 
+/** The compared metric (ModePlugin.metric): the mean wounds of one attack. */
+const METRIC = 'mean_wounds';
+
 function check(study: AttackStudy): StudyProblem[] {
   const problems = [...checkProfiles(study), ...checkMatchups(study.matchups, study.loadouts, study.fighters, study.situation)];
   return problems.length > 0 ? problems : checkSituations(study.matchups, study.loadouts, study.weapons);
@@ -96,7 +99,7 @@ function rows(task: PlannedTask<AttackSpec>, tally: Float64Array, exact: boolean
     p(h.n - wounds[0]!).toFixed(3), p(h.n - states[0]!).toFixed(3),
   ];
   const matchup = { variant: variant!, a: attacker!, b: defender!, situation: situation! };
-  return { summary, distribution, headline, matchup, stat: { metric: 'mean_wounds', kind: 'mean' as const, n: h.n, mean: h.mean, sd: h.sd } };
+  return { summary, distribution, headline, matchup, stat: { metric: METRIC, kind: 'mean' as const, n: h.n, mean: h.mean, sd: h.sd } };
 }
 
 export const skirmishAttack: ModePlugin<AttackStudy, AttackSpec, AttackKernel> = {
@@ -106,6 +109,7 @@ export const skirmishAttack: ModePlugin<AttackStudy, AttackSpec, AttackKernel> =
   check,
   plan,
   chunkSize: 100_000,
+  metric: METRIC,
   unit: 'attacks',
   kernels: { dice: skirmishAttackKernel, table: skirmishAttackTable },
   exact: exactOutcomes,

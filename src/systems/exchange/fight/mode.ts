@@ -2,7 +2,7 @@
 import { hashKey } from '../../../dice/rng.js';
 import { summarizeHistogram } from '../../../stats/histogram.js';
 import { wilson } from '../../../stats/wilson.js';
-import { fightSummary } from '../../fight-summary.js';
+import { FIGHT_METRIC, fightSummary } from '../../fight-summary.js';
 import type { Cell, ModePlugin, PlannedTask } from '../../types.js';
 import { resolveExchangeKnobs } from '../compile.js';
 import { CHAR_FIELDS, exchangeFightDice, fightLayout } from './kernel.js';
@@ -70,6 +70,7 @@ export const exchangeFight: ModePlugin<ExchangeFightStudy, ExchangeFightSpec> = 
   check: checkFight,
   plan,
   chunkSize: 2_000,
+  metric: FIGHT_METRIC,
   unit: 'fights',
   kernels: { dice: exchangeFightDice },
   summaryHeader: [

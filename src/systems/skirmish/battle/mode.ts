@@ -4,7 +4,7 @@
  */
 import { hashKey } from '../../../dice/rng.js';
 import { didYouMean } from '../../../config/suggest.js';
-import { fightSummary } from '../../fight-summary.js';
+import { FIGHT_METRIC, fightSummary } from '../../fight-summary.js';
 import { checkPairs, DUEL_SIDES, expandPairs } from '../../pairs.js';
 import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../../types.js';
 import { wilson } from '../../../stats/wilson.js';
@@ -157,6 +157,7 @@ export const skirmishBattle: ModePlugin<BattleStudy, BattleSpec> = {
   check,
   plan,
   chunkSize: 2_000,
+  metric: FIGHT_METRIC,
   unit: 'battles',
   kernels: { dice: skirmishBattleDice, table: skirmishBattleTable },
   summaryHeader: SUMMARY_HEADER,

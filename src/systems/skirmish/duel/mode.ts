@@ -2,7 +2,7 @@
  * Skirmish `duel` mode: whole 1-v-1 fights per matchup and variant; win rates with Wilson
  * intervals, rounds, end states and Wounds left.
  */
-import { fightSummary } from '../../fight-summary.js';
+import { FIGHT_METRIC, fightSummary } from '../../fight-summary.js';
 import { checkPairs, DUEL_SIDES, expandPairs } from '../../pairs.js';
 import { hashKey } from '../../../dice/rng.js';
 import { summarizeHistogram } from '../../../stats/histogram.js';
@@ -126,6 +126,7 @@ export const skirmishDuel: ModePlugin<DuelStudy, DuelSpec> = {
   check,
   plan,
   chunkSize: 10_000,
+  metric: FIGHT_METRIC,
   unit: 'duels',
   kernels: { dice: skirmishDuelDice, table: skirmishDuelTable },
   summaryHeader: SUMMARY_HEADER,
