@@ -36,7 +36,7 @@ export function runFacts(run: Record<string, unknown>): [string, string][] {
     // Never claim a target that --max-trials cut short (run.json counts the rows that missed it).
     const missed = Number(run['precision_missed'] ?? 0);
     const target = missed > 0
-      ? `95% half-width <= ${String(run['precision'])} NOT reached by ${missed} of ${String(run['tasks'])} matchups (stopped at ${String(run['max_trials'])} trials; precision_reached in summary.csv)`
+      ? `95% half-width <= ${String(run['precision'])} NOT reached by ${missed} of ${String(run['tasks'])} matchups (stopped at ${String(run['max_trials'])} trials${run['analysis'] === undefined ? '; precision_reached in summary.csv' : ''})`
       : `95% half-width <= ${String(run['precision'])}`;
     facts.push(['precision', `${target}, ${String(run['trials_min'])}-${String(run['trials_max'])} trials per matchup`]);
   }
