@@ -6,9 +6,9 @@
  * non-negative integers adding up to exactly the trials the shard's chunks plan for each task.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { planChunks, type Engine } from '../batch/engine.js';
+import { readBoundedText } from '../config/load.js';
 import { inputError } from '../config/problems.js';
 import type { Study } from '../config/study.js';
 import type { AnyModePlugin, Cell, PlannedTask } from '../systems/types.js';
@@ -56,15 +56,8 @@ export function shardFile(study: Study, run: { seed: number; trials: number; eng
 }
 
 function readShard(file: string): ShardFile {
-  let text: string;
-  try {
-    const size = statSync(file).size;
-    if (size > MAX_SHARD_BYTES) throw inputError(file, `is ${size} bytes; a shard file may be at most ${MAX_SHARD_BYTES}`);
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    if ((err as Error).name === 'ConfigError') throw err;
-    throw inputError(file, `cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-  }
+  // Bounded: a device (/dev/urandom) or pipe is read only up to MAX_SHARD_BYTES, not to exhaustion.
+  const text = readBoundedText(file, MAX_SHARD_BYTES, 'a shard file');
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -105,7 +98,8 @@ export function mergeShards(study: Study, files: readonly string[], plan: (trial
   const have = new Set(shards.map((s) => s.shard[0]));
   const missing = Array.from({ length: n }, (_, i) => i + 1).filter((i) => !have.has(i));
   if (missing.length > 0 || shards.length !== n) {
-    throw inputError('merge', `needs each of the ${n} shards exactly once${missing.length > 0 ? `; missing ${missing.join(', ')}` : ''}`);
+    const listed = missing.length > 20 ? `${missing.slice(0, 20).join(', ')} and ${missing.length - 20} more` : missing.join(', ');
+    throw inputError('merge', `needs each of the ${n} shards exactly once${missing.length > 0 ? `; missing ${listed}` : ''}`);
   }
   const plugin = study.plugin;
   const tasks = plan(first.trials);

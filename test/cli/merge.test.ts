@@ -95,6 +95,14 @@ describe('balance merge', () => {
     expect(await merge(bad)).toEqual([2, `${bad}: not a shard file (written by balance run --shard i/n)`]);
   });
 
+  it('a device or a huge shard count is one bounded line: /dev/urandom is read only up to the shard limit, a missing list is cut', async () => {
+    const r = await balanceIn(['merge', study, shards[0], '/dev/urandom', '--out', join(tempDir(), 'm')]);
+    expect([r.code, r.stderr.trim().split('\n').pop()]).toEqual([2, '/dev/urandom: is not a regular file and gave more than 256 MB; a shard file may be at most 256 MB']);
+    const alone = await balanceIn(['merge', study, tampered((s) => { s['shard'] = [1, 10_000]; }), '--out', join(tempDir(), 'm')]);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr.trim().split('\n').pop()).toBe('merge: needs each of the 10000 shards exactly once; missing 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21 and 9979 more');
+  });
+
   it('a shard with a missing task or a short tally is refused', async () => {
     const [c1, e1] = await merge(tampered((s) => {
       (s['tallies'] as unknown[]).pop();
