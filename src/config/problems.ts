@@ -22,7 +22,7 @@ export function formatPath(path: FieldPath): string {
 }
 
 /** Control characters (a newline in a name) written as escapes, so a problem stays on one line. */
-function oneLine(s: string): string {
+export function oneLine(s: string): string {
   const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
   // eslint-disable-next-line no-control-regex
   return s.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => named[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/report/data.js';
-import { EXAMPLE, studyFile, tempDir } from '../helpers/cli.js';
+import { EXAMPLE, ROOT, studyFile, tempDir } from '../helpers/cli.js';
 import { balanceIn } from '../helpers/inprocess.js';
 
 const SMALL = EXAMPLE.replace('trials: 20000', 'trials: 500');
@@ -26,6 +26,37 @@ describe('names that look like formulas or HTML', () => {
     expect(md).not.toContain('<b>');
     expect(md).toContain('&lt;b>bold&lt;/b> line\\|two');
     expect(md).toContain("**'=HYPERLINK(1) vs &lt;b>bold&lt;/b> line\\|two**");
+  });
+});
+
+describe('names with HTML, markdown marks, pipes, backticks and newlines (skirmish duel: run, meta)', () => {
+  const study = join(ROOT, 'test/fixtures/hostile-names-duel.yaml');
+  /** Every line of report.md that is not the run's command (a code span, quoted as written). */
+  const prose = (md: string): string => md.split('\n').filter((l) => !l.startsWith('| command |')).join('\n');
+
+  it('report.md shows every name as text: in headings, tables, notes and sentences; stdout keeps one line per row', async () => {
+    for (const command of ['run', 'meta']) {
+      const out = join(tempDir(), 'out');
+      const r = await balanceIn([command, study, '--out', out, '--workers', '0']);
+      expect(r.code, r.stderr).toBe(0);
+      const md = prose(readFileSync(join(out, 'report.md'), 'utf8'));
+      expect(md).not.toMatch(/<(i|img|script)\b/);
+      // Markdown marks of a name are escaped: no bold, link or code span comes from a name.
+      expect(md).not.toMatch(/(^|[^\\])\*\*bold/m);
+      expect(md).not.toMatch(/(^|[^\\])\[l/m);
+      expect(md).not.toMatch(/(^|[^\\])`c/m);
+      expect(md).toContain('a\\|b\\`c\\` d \\*\\*bold\\*\\* \\[l\\](http://x)');
+      expect(md).toContain(command === 'run' ? '## Matchups (&lt;i>base&lt;/i>\\|x)' : '## Meta: &lt;i>base&lt;/i>\\|x');
+      expect(md.split('\n')[0]).toMatch(/^# T &lt;script>alert\(1\)&lt;\/script> \\\| pipe \\`tick\\`/);
+      // A newline in a name never starts a line of its own.
+      expect(md).not.toMatch(/^d \\?\*/m);
+      const html = readFileSync(join(out, 'report.html'), 'utf8');
+      expect(html).not.toMatch(/<(i|img|script)\b/);
+      if (command === 'run') {
+        expect(r.stdout).toContain('a|b`c`\\nd **bold**');
+        expect(r.stdout.split('\n').filter((l) => l.startsWith('d '))).toEqual([]);
+      }
+    }
   });
 });
 
