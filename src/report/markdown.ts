@@ -39,12 +39,16 @@ export function runFacts(run: Record<string, unknown>): [string, string][] {
   facts.push(['system / mode', `${String(run['system'])} / ${String(run['mode'])}`]);
   if (run['seed'] !== undefined) facts.push(['seed', String(run['seed'])]);
   if (run['precision'] !== undefined) {
-    // Never claim a target that --max-trials cut short (run.json counts the rows that missed it).
-    const missed = Number(run['precision_missed'] ?? 0);
-    const target = missed > 0
+    // Never claim a target that --max-trials cut short (run.json counts the rows that missed it);
+    // a run.json that does not say (edited, or older) claims nothing either.
+    const missed = run['precision_missed'];
+    const target = typeof missed !== 'number' || !Number.isInteger(missed) || missed < 0
+      ? `95% half-width <= ${String(run['precision'])} (run.json does not record whether every matchup reached it)`
+      : missed > 0
       ? `95% half-width <= ${String(run['precision'])} NOT reached by ${missed} of ${String(run['tasks'])} matchups (stopped at ${String(run['max_trials'])} trials${run['analysis'] === undefined ? '; precision_reached in summary.csv' : ''})`
       : `95% half-width <= ${String(run['precision'])}`;
-    facts.push(['precision', `${target}, ${String(run['trials_min'])}-${String(run['trials_max'])} trials per matchup`]);
+    const range = typeof run['trials_min'] === 'number' && typeof run['trials_max'] === 'number' ? `, ${run['trials_min']}-${run['trials_max']} trials per matchup` : '';
+    facts.push(['precision', `${target}${range}`]);
   }
   else if (run['trials'] !== undefined) facts.push(['trials per matchup and variant', String(run['trials'])]);
   facts.push(['engine', String(run['engine'])]);

@@ -1,5 +1,5 @@
 /** Careless and hostile names and flags: CSV formula escaping, report.md escaping, precision ceilings. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/report/data.js';
@@ -82,6 +82,30 @@ describe('--precision ceiling', () => {
     const md = readFileSync(join(out, 'report.md'), 'utf8');
     expect(md).toMatch(/95% half-width <= 0\.5, \d+-\d+ trials per matchup/);
     expect(md).not.toContain('NOT reached');
+  });
+
+  it('balance report claims no target that run.json does not show reached; a run.json that is not an object, a device, or a meta directory is one line, exit 2', async () => {
+    const out = join(tempDir(), 'out');
+    expect((await balanceIn(['run', studyFile(SMALL), '--out', out, '--workers', '0', '--precision', '0.5'])).code).toBe(0);
+    const run = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as Record<string, unknown>;
+    delete run['precision_missed'];
+    delete run['trials_min'];
+    writeFileSync(join(out, 'run.json'), JSON.stringify(run));
+    expect((await balanceIn(['report', out])).code).toBe(0);
+    const md = readFileSync(join(out, 'report.md'), 'utf8');
+    expect(md).toContain('| precision | 95% half-width <= 0.5 (run.json does not record whether every matchup reached it) |');
+    expect(md).not.toContain('undefined');
+    writeFileSync(join(out, 'run.json'), 'null');
+    const none = await balanceIn(['report', out]);
+    expect([none.code, none.stderr]).toEqual([2, `${join(out, 'run.json')}: not a run.json of balance run (expected a JSON object)\n`]);
+    writeFileSync(join(out, 'run.json'), JSON.stringify({ ...run, analysis: 'meta' }));
+    const meta = await balanceIn(['report', out]);
+    expect([meta.code, meta.stderr]).toEqual([2, `${out}: holds a balance meta run, whose report balance report does not rebuild; run balance meta again\n`]);
+    writeFileSync(join(out, 'run.json'), JSON.stringify(run));
+    unlinkSync(join(out, 'distribution.csv'));
+    symlinkSync('/dev/zero', join(out, 'distribution.csv'));
+    const dev = await balanceIn(['report', out]);
+    expect([dev.code, dev.stderr]).toEqual([2, `${join(out, 'distribution.csv')}: is not a regular file and gave more than 512 MB; a file of a run may be at most 512 MB\n`]);
   });
 
   it('runs without --precision have no precision_reached column', async () => {
