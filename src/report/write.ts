@@ -132,6 +132,21 @@ export function claimOutput(dir: string, command: string, lockName = ''): Output
     }
   }
   cleanStale(parent, base, abs);
+  // Interrupted (Ctrl-C, kill): drop the lock and this run's temporaries, then die of the signal
+  // as before. Without this a lock stayed behind, which another host sharing the volume cannot
+  // tell from a live run.
+  const dropLock = (): void => {
+    if (readLock(lockFile)?.pid === process.pid) rmSync(lockFile, { force: true });
+  };
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    for (const s of signals) process.removeListener(s, onSignal);
+    dropLock();
+    const mine = new RegExp(`^\\.${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:tmp|old)-${process.pid}-`);
+    for (const e of safeList(parent)) if (mine.test(e)) rmSync(join(parent, e), { recursive: true, force: true });
+    process.kill(process.pid, signal);
+  };
+  for (const s of signals) process.once(s, onSignal);
   let written = false;
   return {
     dir,
@@ -148,7 +163,8 @@ export function claimOutput(dir: string, command: string, lockName = ''): Output
       return out.map((name) => join(dir, name));
     },
     release() {
-      if (readLock(lockFile)?.pid === process.pid) rmSync(lockFile, { force: true });
+      for (const s of signals) process.removeListener(s, onSignal);
+      dropLock();
       if (written || created === undefined) return;
       // Remove the empty directories this claim created, innermost first.
       for (let d = parent; d.length >= created.length; d = dirname(d)) {

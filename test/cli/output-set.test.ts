@@ -1,5 +1,5 @@
 /** Output sets: all or nothing, stale files of the set removed, a lock on --out, no stray directories. */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -85,6 +85,22 @@ describe('output set', () => {
       // No summary.csv or compare.csv of the run is left beside the analysis for balance report to blend in.
       expect(readdirSync(out).sort()).toEqual([...(command === 'meta' ? ['matrix.csv', 'meta.csv'] : ['solve.csv']), 'report.html', 'report.md', 'run.json'].sort());
       expect(readdirSync(parent)).toEqual(['out']);
+    }
+  });
+
+  it('SIGINT, SIGTERM or SIGHUP during a run drop the lock and the temporaries, and the process still dies of the signal', async () => {
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+      const parent = tempDir();
+      const out = join(parent, 'out');
+      const child = spawn(process.execPath, [join(ROOT, 'dist/src/cli/main.js'), 'run', studyFile(EXAMPLE.replace('trials: 20000', 'trials: 1000000000')), '--out', out, '--workers', '0'], { stdio: 'ignore' });
+      const lock = join(parent, '.out.lock');
+      for (let i = 0; i < 300 && !existsSync(lock); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(existsSync(lock)).toBe(true);
+      // Node delivers the signal on the event loop: let the run reach it between chunks.
+      const exit = new Promise<NodeJS.Signals | null>((done) => child.on('exit', (_code, sig) => done(sig)));
+      child.kill(signal);
+      expect(await exit).toBe(signal);
+      expect(readdirSync(parent)).toEqual([]);
     }
   });
 
