@@ -179,10 +179,15 @@ export async function reportCommand(dir: string, io: RunIo): Promise<RunResult> 
     }
     return readBoundedText(join(dir, name), MAX_REPORT_INPUT_BYTES, 'a file of a run');
   };
-  const runText = read('run.json')!;
+  // A meta or solve directory has a run.json but no summary.csv: say which command rebuilds it.
+  const runText = read('run.json', true);
+  if (runText === null) {
+    read('summary.csv');
+    read('run.json');
+  }
   let run: unknown;
   try {
-    run = JSON.parse(runText);
+    run = JSON.parse(runText!);
   } catch (err) {
     throw inputError(join(dir, 'run.json'), `not a run.json of balance run (invalid JSON: ${(err as Error).message})`);
   }
@@ -191,7 +196,7 @@ export async function reportCommand(dir: string, io: RunIo): Promise<RunResult> 
   if (analysis === 'meta' || analysis === 'solve') {
     throw inputError(dir, `holds a balance ${analysis} run, whose report balance report does not rebuild; run balance ${analysis} again`);
   }
-  const csv = { summary: read('summary.csv')!, distribution: read('distribution.csv')!, run: runText, compare: read('compare.csv', true) };
+  const csv = { summary: read('summary.csv')!, distribution: read('distribution.csv')!, run: runText!, compare: read('compare.csv', true) };
   checkSummaryNumbers(join(dir, 'summary.csv'), csv.summary);
   let reports: { markdown: string; html: string };
   try {
