@@ -119,8 +119,7 @@ export async function simulatePlan(
     used = tasks.map((t) => t.trials);
   } else {
     const halfWidth = (i: number, tally: Float64Array): number => intervalHalfWidth(plugin.rows(tasks[i]!, tally, false).stat);
-    ({ tallies, trials: used } = await simulateToPrecision(plugin, tasks, { ...base, precision, maxTrials, halfWidth }));
-    reached = tallies.map((t, i) => halfWidth(i, t) <= precision);
+    ({ tallies, trials: used, reached } = await simulateToPrecision(plugin, tasks, { ...base, precision, maxTrials, halfWidth }));
   }
   return { ...plan, tallies, used, reached, wallMs: performance.now() - started };
 }

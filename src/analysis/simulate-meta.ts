@@ -11,12 +11,15 @@ export interface MetaRunOptions {
   readonly onProgress?: (done: number, total: number) => void;
 }
 
-/** Simulates every task; returns the merged tallies and the trials each used. */
-export async function simulateMeta(plan: MetaPlan, o: MetaRunOptions): Promise<{ tallies: Float64Array[]; used: number[] }> {
+/**
+ * Simulates every task; returns the merged tallies, the trials each used and, with a precision
+ * target, whether each reached it (null without one).
+ */
+export async function simulateMeta(plan: MetaPlan, o: MetaRunOptions): Promise<{ tallies: Float64Array[]; used: number[]; reached: boolean[] | null }> {
   const plugin = plan.study.plugin;
   const base = { seed: plan.seed, engine: o.engine, workers: o.workers, ...(o.onProgress ? { onProgress: o.onProgress } : {}) };
-  if (o.precision === null) return { tallies: await simulate(plugin, plan.tasks, base), used: plan.tasks.map((t) => t.trials) };
+  if (o.precision === null) return { tallies: await simulate(plugin, plan.tasks, base), used: plan.tasks.map((t) => t.trials), reached: null };
   const halfWidth = (i: number, tally: Float64Array): number => intervalHalfWidth(plugin.rows(plan.tasks[i]!, tally, false).stat);
   const r = await simulateToPrecision(plugin, plan.tasks, { ...base, precision: o.precision, maxTrials: o.maxTrials, halfWidth });
-  return { tallies: r.tallies, used: r.trials };
+  return { tallies: r.tallies, used: r.trials, reached: r.reached };
 }

@@ -202,11 +202,12 @@ export interface PrecisionOptions extends EngineOptions {
  * Adds chunks to every task until its interval is narrow enough or it reaches maxTrials. Each
  * round starts from the merged tallies and schedules, per unfinished task, the chunks its current
  * spread says it needs; chunk i of a task is always the same stream, so the same seed gives the
- * same result for any number of workers. Returns the trials each task used.
+ * same result for any number of workers. Returns the trials each task used and whether its
+ * interval reached the target (false: --max-trials stopped it first).
  */
 export async function simulateToPrecision(
   plugin: AnyModePlugin, tasks: readonly PlannedTask<unknown>[], options: PrecisionOptions,
-): Promise<{ tallies: Float64Array[]; trials: number[] }> {
+): Promise<{ tallies: Float64Array[]; trials: number[]; reached: boolean[] }> {
   const size = plugin.chunkSize;
   const maxChunks = Math.max(1, Math.ceil(options.maxTrials / size));
   const used = tasks.map(() => 0);
@@ -235,5 +236,6 @@ export async function simulateToPrecision(
   } finally {
     await runner.close();
   }
-  return { tallies: runner.tallies, trials: used.map((c) => Math.min(c * size, options.maxTrials)) };
+  const reached = runner.tallies.map((t, i) => options.halfWidth(i, t) <= options.precision);
+  return { tallies: runner.tallies, trials: used.map((c) => Math.min(c * size, options.maxTrials)), reached };
 }

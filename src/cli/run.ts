@@ -3,7 +3,8 @@
  * exact probabilities -> summary.csv, distribution.csv, run.json, report.md.
  */
 import { checkSummaryNumbers } from '../report/check-summary.js';
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readBoundedText } from '../config/load.js';
 import { basename, extname, join, relative, resolve } from 'node:path';
 import type { Engine } from '../batch/engine.js';
 import { buildResults, exactOrLimit, planRun, renderReport, simulatePlan, type Simulation } from '../api.js';
@@ -166,17 +167,36 @@ async function finish(
   return { dir: out.dir, files };
 }
 
+/** The most `balance report` reads of one file (a device or pipe is read only that far). */
+const MAX_REPORT_INPUT_BYTES = 512 * 1024 * 1024;
+
 /** `balance report DIR`: rebuilds report.md and report.html from the CSVs in DIR. */
 export async function reportCommand(dir: string, io: RunIo): Promise<RunResult> {
   const read = (name: string, optional = false): string | null => {
-    try {
-      return readFileSync(join(dir, name), 'utf8');
-    } catch {
+    if (!existsSync(join(dir, name))) {
       if (optional) return null;
       throw inputError(join(dir, name), 'missing: run balance run or balance exact into this directory first');
     }
+    return readBoundedText(join(dir, name), MAX_REPORT_INPUT_BYTES, 'a file of a run');
   };
-  const csv = { summary: read('summary.csv')!, distribution: read('distribution.csv')!, run: read('run.json')!, compare: read('compare.csv', true) };
+  // A meta or solve directory has a run.json but no summary.csv: say which command rebuilds it.
+  const runText = read('run.json', true);
+  if (runText === null) {
+    read('summary.csv');
+    read('run.json');
+  }
+  let run: unknown;
+  try {
+    run = JSON.parse(runText!);
+  } catch (err) {
+    throw inputError(join(dir, 'run.json'), `not a run.json of balance run (invalid JSON: ${(err as Error).message})`);
+  }
+  if (typeof run !== 'object' || run === null || Array.isArray(run)) throw inputError(join(dir, 'run.json'), 'not a run.json of balance run (expected a JSON object)');
+  const analysis = (run as Record<string, unknown>)['analysis'];
+  if (analysis === 'meta' || analysis === 'solve') {
+    throw inputError(dir, `holds a balance ${analysis} run, whose report balance report does not rebuild; run balance ${analysis} again`);
+  }
+  const csv = { summary: read('summary.csv')!, distribution: read('distribution.csv')!, run: runText!, compare: read('compare.csv', true) };
   checkSummaryNumbers(join(dir, 'summary.csv'), csv.summary);
   let reports: { markdown: string; html: string };
   try {

@@ -6,12 +6,12 @@
  * non-negative integers adding up to exactly the trials the shard's chunks plan for each task.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { planChunks, type Engine } from '../batch/engine.js';
+import { readBoundedText } from '../config/load.js';
 import { inputError } from '../config/problems.js';
 import type { Study } from '../config/study.js';
-import type { PlannedTask } from '../systems/types.js';
+import type { AnyModePlugin, Cell, PlannedTask } from '../systems/types.js';
 import { VERSION } from './version.js';
 
 export interface ShardFile {
@@ -56,15 +56,8 @@ export function shardFile(study: Study, run: { seed: number; trials: number; eng
 }
 
 function readShard(file: string): ShardFile {
-  let text: string;
-  try {
-    const size = statSync(file).size;
-    if (size > MAX_SHARD_BYTES) throw inputError(file, `is ${size} bytes; a shard file may be at most ${MAX_SHARD_BYTES}`);
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    if ((err as Error).name === 'ConfigError') throw err;
-    throw inputError(file, `cannot read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-  }
+  // Bounded: a device (/dev/urandom) or pipe is read only up to MAX_SHARD_BYTES, not to exhaustion.
+  const text = readBoundedText(file, MAX_SHARD_BYTES, 'a shard file');
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -105,7 +98,8 @@ export function mergeShards(study: Study, files: readonly string[], plan: (trial
   const have = new Set(shards.map((s) => s.shard[0]));
   const missing = Array.from({ length: n }, (_, i) => i + 1).filter((i) => !have.has(i));
   if (missing.length > 0 || shards.length !== n) {
-    throw inputError('merge', `needs each of the ${n} shards exactly once${missing.length > 0 ? `; missing ${missing.join(', ')}` : ''}`);
+    const listed = missing.length > 20 ? `${missing.slice(0, 20).join(', ')} and ${missing.length - 20} more` : missing.join(', ');
+    throw inputError('merge', `needs each of the ${n} shards exactly once${missing.length > 0 ? `; missing ${listed}` : ''}`);
   }
   const plugin = study.plugin;
   const tasks = plan(first.trials);
@@ -132,6 +126,8 @@ export function mergeShards(study: Study, files: readonly string[], plan: (trial
       const want = planned[j]![i]!;
       const got = want === 0 ? tally.reduce((a, b) => a + b, 0) : trialsIn(() => plugin.rows(task, Float64Array.from(tally), false).stat.n);
       if (got !== want) throw inputError(f, `task ${i + 1} holds ${got} trials; shard ${s.shard[0]}/${n} of this run has ${want}`);
+      const wrong = want === 0 ? null : impossibleRows(plugin, task, Float64Array.from(tally), want);
+      if (wrong !== null) throw inputError(f, `task ${i + 1}: ${wrong}; no run of ${want} trials gives that (edited, with its checksum recomputed?)`);
       for (let k = 0; k < sum.length; k++) sum[k] = sum[k]! + tally[k]!;
     });
   });
@@ -146,4 +142,52 @@ function trialsIn(read: () => number): number {
   } catch {
     return -1;
   }
+}
+
+/**
+ * What no real tally of `n` trials can give, read through the mode's own rows (so every mode and
+ * every extra file is covered by one check): a number that is not finite (a Wilson interval of
+ * more events than trials), a rate or probability column (`*rate*`, `p_*`) outside [0, 1], or a
+ * distribution metric whose counts do not add up to `n` (every metric of distribution.csv is a
+ * histogram over the trials: each trial has one value). Null when the rows are possible.
+ */
+export function impossibleRows(plugin: AnyModePlugin, task: PlannedTask<unknown>, tally: Float64Array, n: number): string | null {
+  let rows: ReturnType<AnyModePlugin['rows']>;
+  try {
+    rows = plugin.rows(task, tally, false);
+  } catch (err) {
+    return `its counts cannot be read (${(err as Error).message})`;
+  }
+  const checkRow = (file: string, header: readonly string[], row: readonly Cell[]): string | null => {
+    for (let k = 0; k < row.length; k++) {
+      const v = row[k];
+      if (typeof v !== 'number') continue;
+      const column = header[k] ?? `column ${k + 1}`;
+      if (!Number.isFinite(v)) return `its counts give ${column} = ${String(v)} in ${file}`;
+      if ((/rate|^p_|^probability$/.test(column)) && (v < 0 || v > 1)) return `its counts give ${column} = ${String(v)} in ${file}`;
+    }
+    return null;
+  };
+  const summaryHeader = plugin.summaryHeaderFor ? plugin.summaryHeaderFor([task]) : plugin.summaryHeader;
+  const tables: [string, readonly string[], readonly (readonly Cell[])[]][] = [
+    ['summary.csv', summaryHeader, [rows.summary]],
+    ['distribution.csv', plugin.distributionHeader, rows.distribution],
+    ...Object.entries(rows.extra ?? {}).map(([file, r]): [string, readonly string[], readonly (readonly Cell[])[]] => [file, plugin.extraFiles?.[file] ?? [], r]),
+  ];
+  for (const [file, header, list] of tables) {
+    for (const row of list) {
+      const bad = checkRow(file, header, row);
+      if (bad !== null) return bad;
+    }
+  }
+  const metricAt = plugin.distributionHeader.indexOf('metric');
+  const countAt = plugin.distributionHeader.indexOf('count');
+  if (metricAt >= 0 && countAt >= 0) {
+    const sums = new Map<string, number>();
+    for (const row of rows.distribution) sums.set(String(row[metricAt]), (sums.get(String(row[metricAt])) ?? 0) + Number(row[countAt]));
+    for (const [metric, sum] of sums) {
+      if (sum !== n) return `its ${metric} counts add up to ${sum} trials in distribution.csv`;
+    }
+  }
+  return null;
 }

@@ -12,7 +12,7 @@ import { candidateStudy, loadSolveStudy, type SolveStudy } from '../analysis/sol
 import { bracketSearch, type Point, type SearchResult } from '../analysis/solve.js';
 import { analysisReport } from '../report/analysis-page.js';
 import { solveCsv, solveHtml, solveMarkdown, type SolveReport, type SolveRow } from '../report/solve.js';
-import { ensureWritableDir, writeAllOrNothing } from '../report/write.js';
+import { claimOutput, type OutputClaim } from '../report/write.js';
 import type { AnalysisOptions } from './meta.js';
 import { createProgress, type Progress } from './progress.js';
 import { defaultOutDir, studyPath, type RunIo, type RunResult } from './run.js';
@@ -71,7 +71,24 @@ export async function solveCommand(opts: AnalysisOptions, io: RunIo): Promise<Ru
   const canExact = plugin.exact !== undefined && block.target.metric !== 'vs_field';
   const engine: Engine | 'exact' = canExact && (opts.engine === undefined || opts.engine === 'auto') ? 'exact' : chooseEngine(plugin, opts.engine ?? 'auto', trials);
   const dir = opts.out ?? defaultOutDir(opts.study);
-  ensureWritableDir(dir);
+  const engineFlag = opts.engine === undefined || opts.engine === 'auto' ? '' : ` --engine ${engine}`;
+  const command = `npx balance solve ${studyPath(opts.study)} --seed ${seed} --trials ${trials} --max-trials ${maxTrials}${engineFlag} --out ${dir}`;
+  // Locked from here to the last file: a second run into this directory waits its turn (exit 2).
+  const out = claimOutput(dir, command);
+  try {
+    return await solveInto(s, { trials, seed, maxTrials, engine, command, workers: opts.workers }, out, io);
+  } finally {
+    out.release();
+  }
+}
+
+async function solveInto(
+  s: SolveStudy, o: { trials: number; seed: number; maxTrials: number; engine: Engine | 'exact'; command: string; workers: number },
+  out: OutputClaim, io: RunIo,
+): Promise<RunResult> {
+  const { trials, seed, maxTrials, engine } = o;
+  const plugin = s.study.plugin;
+  const block = s.study.block;
   // One bar per evaluation (each candidate, or each roster setting, is a run of its own).
   let progress: Progress | null = null;
   let last = { done: 0, total: -1 };
@@ -84,7 +101,7 @@ export async function solveCommand(opts: AnalysisOptions, io: RunIo): Promise<Ru
     progress.update(done, total);
   };
   const started = performance.now();
-  const e: EvalOptions = { seed, engine, workers: opts.workers, onProgress };
+  const e: EvalOptions = { seed, engine, workers: o.workers, onProgress };
   let report: SolveReport;
   try {
     report = s.roster ? await balanceRoster(s, e, trials) : await singleField(s, e, trials, maxTrials);
@@ -92,22 +109,21 @@ export async function solveCommand(opts: AnalysisOptions, io: RunIo): Promise<Ru
     (progress as Progress | null)?.stop();
   }
   const wallMs = performance.now() - started;
-  const engineFlag = opts.engine === undefined || opts.engine === 'auto' ? '' : ` --engine ${engine}`;
   const run = {
     tool: 'tabletop-balance', version: VERSION,
-    command: `npx balance solve ${studyPath(opts.study)} --seed ${seed} --trials ${trials} --max-trials ${maxTrials}${engineFlag} --out ${dir}`,
+    command: o.command,
     study: s.study.file, study_sha256: s.study.hash, system: plugin.system, mode: plugin.mode, analysis: 'solve',
     target: block.target, vary: block.vary, seed, ...(engine === 'exact' ? {} : { trials, max_trials: maxTrials }), engine,
-    evaluations: report.rows.length, workers: opts.workers, wall_time_ms: Math.round(wallMs), recommendation: report.recommendation,
+    evaluations: report.rows.length, workers: o.workers, wall_time_ms: Math.round(wallMs), recommendation: report.recommendation,
     warnings: report.warnings, versions: { 'tabletop-balance': VERSION, node: process.version, v8: process.versions.v8 },
   };
   const title = typeof s.study.raw['title'] === 'string' ? `${s.study.raw['title']}: solve` : `Solve for ${s.study.file}`;
   const page = analysisReport(title, run, { markdown: solveMarkdown(report), html: await solveHtml(report) });
-  const files = writeAllOrNothing(dir, { 'solve.csv': solveCsv(report.rows), 'run.json': `${JSON.stringify(run, null, 2)}\n`, 'report.md': page.markdown, 'report.html': page.html });
+  const files = out.write({ 'solve.csv': solveCsv(report.rows), 'run.json': `${JSON.stringify(run, null, 2)}\n`, 'report.md': page.markdown, 'report.html': page.html });
   for (const w of report.warnings) io.stderr.write(`warning: ${w}\n`);
   const shown = report.curveBy === 'step' ? report.rows.filter((r) => r.role === 'final') : report.curve;
   const rows = shown.map((r) => [r.loadout, String(r.value), f4(r.estimate), r.trials === null ? 'exact' : `${f4(r.low)}-${f4(r.high)}`, r.role]);
   io.stdout.write(`${textTable(['loadout', 'value', block.target.metric, '95% CI', 'role'], rows, 60)}\n\n${report.recommendation}\n`);
   for (const f of files) io.stdout.write(`wrote ${f}\n`);
-  return { dir, files };
+  return { dir: out.dir, files };
 }

@@ -21,10 +21,18 @@ export interface LoadedStudy {
   problemAt(path: FieldPath, message: string, atKey?: boolean): Problem;
 }
 
-const MB = MAX_STUDY_BYTES / (1024 * 1024);
-
 /** The file's text, refusing anything over MAX_STUDY_BYTES (a device or pipe is read only that far). */
 export function readStudyFile(file: string): string {
+  return readBoundedText(file, MAX_STUDY_BYTES, 'a study');
+}
+
+/**
+ * A text file of at most `max` bytes (`what` names it in messages: "a study", "a shard file"):
+ * larger regular files are refused unread, a device or pipe (`/dev/urandom`) is read only up to
+ * `max`, a directory or a file with NUL bytes is refused; each a ConfigError (exit 2) on `file`.
+ */
+export function readBoundedText(file: string, max: number, what: string): string {
+  const MB = Math.round(max / (1024 * 1024));
   const fail = (message: string): never => {
     throw new ConfigError([{ file, line: 0, col: 0, path: '', message }]);
   };
@@ -38,21 +46,21 @@ export function readStudyFile(file: string): string {
   try {
     const stat = fstatSync(fd);
     if (stat.isDirectory()) return fail('is a directory');
-    if (stat.isFile() && stat.size > MAX_STUDY_BYTES) return fail(`is ${(stat.size / (1024 * 1024)).toFixed(1)} MB; a study may be at most ${MB} MB`);
+    if (stat.isFile() && stat.size > max) return fail(`is ${(stat.size / (1024 * 1024)).toFixed(1)} MB; ${what} may be at most ${MB} MB`);
     // Sized by the file (a regular file can still grow while read); pipes and devices grow it as
     // they give data. Never a 10 MB zero-filled buffer per read: that cost `validate` ~10 ms.
-    let buf = Buffer.allocUnsafe(Math.min(MAX_STUDY_BYTES + 1, stat.isFile() ? stat.size + 1 : 64 * 1024));
+    let buf = Buffer.allocUnsafe(Math.min(max + 1, stat.isFile() ? stat.size + 1 : 64 * 1024));
     let size = 0;
     for (;;) {
       if (size === buf.length) {
-        const bigger = Buffer.allocUnsafe(Math.min(MAX_STUDY_BYTES + 1, buf.length * 2));
+        const bigger = Buffer.allocUnsafe(Math.min(max + 1, buf.length * 2));
         buf.copy(bigger, 0, 0, size);
         buf = bigger;
       }
       const n = readSync(fd, buf, size, buf.length - size, null);
       if (n === 0) break;
       size += n;
-      if (size > MAX_STUDY_BYTES) return fail(`is not a regular file and gave more than ${MB} MB; a study may be at most ${MB} MB`);
+      if (size > max) return fail(`is not a regular file and gave more than ${MB} MB; ${what} may be at most ${MB} MB`);
     }
     const bytes = buf.subarray(0, size);
     if (bytes.includes(0)) return fail('is not a text file (it contains NUL bytes)');

@@ -2,7 +2,7 @@
  * report.md and report.html of an analysis (`balance meta`, `balance solve`): the title, how the
  * run was made (the same facts as a run's report), then the analysis's own sections.
  */
-import { runFacts, table } from './markdown.js';
+import { escape, runFacts, table } from './markdown.js';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -16,7 +16,7 @@ export function analysisReport(
   title: string, run: Record<string, unknown>, body: { markdown: string; html: string },
 ): { markdown: string; html: string } {
   const facts = runFacts(run);
-  const markdown = [`# ${title}`, '', '## Run', '', table(['', ''], facts), '', body.markdown].join('\n');
+  const markdown = [`# ${escape(title)}`, '', '## Run', '', table(['', ''], facts), '', body.markdown].join('\n');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${CSS}</style></head><body>`
     + `<h1>${esc(title)}</h1>\n<h2>Run</h2><table>${facts.map(([k, v]) => `<tr><td>${esc(k)}</td><td>${esc(v.replace(/`/g, ''))}</td></tr>`).join('')}</table>\n`
     + `${body.html}</body></html>\n`;

@@ -10,10 +10,16 @@ import { GAP_NOTE, GAP_TITLE, gapRows } from './charts/policy-gap.js';
 
 /**
  * A name or cell as inline text: raw HTML shown as text (a `<` that could open a tag, comment or
- * entity is escaped; `<1e-16` and `<=` stay as written), newlines as spaces, pipes kept in their cell.
+ * entity is escaped; `<1e-16` and `<=` stay as written), newlines as spaces, pipes kept in their
+ * cell, and markdown's inline marks shown as written (a backslash before each backslash, backtick,
+ * `*`, `[`, `]`, and `_` at a word's edge: a name `**x**` or `[x](url)` is not bold or a link). A
+ * cell that is one code span (the run's command) stays one.
  */
-const escape = (s: string): string =>
-  s.replace(/&(?=[#\w])/g, '&amp;').replace(/<(?=[A-Za-z/!?])/g, '&lt;').replace(/\r\n|\r|\n/g, ' ').replace(/\|/g, '\\|');
+export const escape = (s: string): string => {
+  const code = /^`[^`\r\n]*`$/.test(s);
+  const text = code ? s : s.replace(/[\\`*[\]]/g, '\\$&').replace(/(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, '\\_');
+  return text.replace(/&(?=[#\w])/g, '&amp;').replace(/<(?=[A-Za-z/!?])/g, '&lt;').replace(/\r\n|\r|\n/g, ' ').replace(/\|/g, '\\|');
+};
 
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const lines = [`| ${header.map(escape).join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
@@ -33,12 +39,16 @@ export function runFacts(run: Record<string, unknown>): [string, string][] {
   facts.push(['system / mode', `${String(run['system'])} / ${String(run['mode'])}`]);
   if (run['seed'] !== undefined) facts.push(['seed', String(run['seed'])]);
   if (run['precision'] !== undefined) {
-    // Never claim a target that --max-trials cut short (run.json counts the rows that missed it).
-    const missed = Number(run['precision_missed'] ?? 0);
-    const target = missed > 0
-      ? `95% half-width <= ${String(run['precision'])} NOT reached by ${missed} of ${String(run['tasks'])} matchups (stopped at ${String(run['max_trials'])} trials; precision_reached in summary.csv)`
+    // Never claim a target that --max-trials cut short (run.json counts the rows that missed it);
+    // a run.json that does not say (edited, or older) claims nothing either.
+    const missed = run['precision_missed'];
+    const target = typeof missed !== 'number' || !Number.isInteger(missed) || missed < 0
+      ? `95% half-width <= ${String(run['precision'])} (run.json does not record whether every matchup reached it)`
+      : missed > 0
+      ? `95% half-width <= ${String(run['precision'])} NOT reached by ${missed} of ${String(run['tasks'])} matchups (stopped at ${String(run['max_trials'])} trials${run['analysis'] === undefined ? '; precision_reached in summary.csv' : ''})`
       : `95% half-width <= ${String(run['precision'])}`;
-    facts.push(['precision', `${target}, ${String(run['trials_min'])}-${String(run['trials_max'])} trials per matchup`]);
+    const range = typeof run['trials_min'] === 'number' && typeof run['trials_max'] === 'number' ? `, ${run['trials_min']}-${run['trials_max']} trials per matchup` : '';
+    facts.push(['precision', `${target}${range}`]);
   }
   else if (run['trials'] !== undefined) facts.push(['trials per matchup and variant', String(run['trials'])]);
   facts.push(['engine', String(run['engine'])]);
@@ -51,10 +61,10 @@ export function runFacts(run: Record<string, unknown>): [string, string][] {
 
 export function renderMarkdown(d: ReportData): string {
   const out: string[] = [`# ${escape(d.title)}`, ''];
-  if (d.description) out.push(d.description, '');
+  if (d.description) out.push(escape(d.description), '');
   out.push('## Run', '', table(['', ''], runFacts(d.run)), '');
   for (const t of tables(d)) {
-    out.push(`## ${t.title}`, '', t.note, '');
+    out.push(`## ${escape(t.title)}`, '', escape(t.note), '');
     if (t.rows.length > 0) out.push(table(t.header, t.rows), '');
   }
   const v0 = variants(d)[0]!;
@@ -62,10 +72,10 @@ export function renderMarkdown(d: ReportData): string {
   if (gap.length > 0) {
     const cols = ['a_win_named', 'a_win_best_response', 'a_win_optimal', 'b_win_named', 'b_win_best_response', 'b_win_optimal'];
     const cell = (v: string | undefined): string => (v === undefined || v === '' ? '' : Number(v).toFixed(3));
-    out.push(`## ${GAP_TITLE} (${v0})`, '', GAP_NOTE, '', table(['matchup', ...cols], gap.map((r) => [matchupLabel(d, r), ...cols.map((c) => cell(r[c]))])), '');
+    out.push(`## ${GAP_TITLE} (${escape(v0)})`, '', GAP_NOTE, '', table(['matchup', ...cols], gap.map((r) => [matchupLabel(d, r), ...cols.map((c) => cell(r[c]))])), '');
   }
   const metric = DISTRIBUTION_METRIC[d.metric];
-  out.push(`## Distribution of ${metric} (${v0})`, '');
+  out.push(`## Distribution of ${metric} (${escape(v0)})`, '');
   const groups = new Map<string, { label: string; bars: { value: string; p: number }[] }>();
   for (const r of d.distribution) {
     if (r['variant'] !== v0 || r['metric'] !== metric) continue;

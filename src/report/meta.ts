@@ -7,7 +7,7 @@ import type { MetaResult } from '../analysis/meta.js';
 import { payoffInterval } from '../analysis/payoff.js';
 import type { Cell } from '../systems/types.js';
 import { toCsv } from './csv.js';
-import { table } from './markdown.js';
+import { escape, table } from './markdown.js';
 
 export const META_HEADER = [
   'variant', 'loadout', 'equilibrium_share', 'share_ci95_low', 'share_ci95_high', 'p_in_support',
@@ -91,10 +91,10 @@ export function metaMarkdown(results: readonly VariantMeta[]): string {
   const out: string[] = [];
   for (const v of results) {
     const s = section(v);
-    out.push(`## ${s.heading}`, '', s.intro, '');
-    for (const t of s.tables) out.push(`### ${t.title}`, '', table(t.header, t.rows), '');
-    out.push('### Cycles (rock-paper-scissors)', '', ...(s.cycles.length > 0 ? s.cycles.map((c) => `- ${c}`) : ['None: every triple has a clear top.']), '');
-    out.push('### What to do', '', ...s.sentences.map((x) => `- ${x}`), '');
+    out.push(`## ${escape(s.heading)}`, '', escape(s.intro), '');
+    for (const t of s.tables) out.push(`### ${escape(t.title)}`, '', table(t.header, t.rows), '');
+    out.push('### Cycles (rock-paper-scissors)', '', ...(s.cycles.length > 0 ? s.cycles.map((c) => `- ${escape(c)}`) : ['None: every triple has a clear top.']), '');
+    out.push('### What to do', '', ...s.sentences.map((x) => `- ${escape(x)}`), '');
   }
   return out.join('\n');
 }

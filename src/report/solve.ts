@@ -6,7 +6,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { Cell } from '../systems/types.js';
 import { renderSvg } from './charts.js';
 import { toCsv } from './csv.js';
-import { table } from './markdown.js';
+import { escape, table } from './markdown.js';
 
 export const SOLVE_HEADER = ['step', 'loadout', 'path', 'value', 'metric', 'estimate', 'ci95_low', 'ci95_high', 'trials', 'exact', 'role'] as const;
 
@@ -51,8 +51,8 @@ function tableRows(rows: readonly SolveRow[]): string[][] {
 const HEAD = ['step', 'loadout', 'value', 'metric', '95% CI', 'trials', 'role'];
 
 export function solveMarkdown(s: SolveReport): string {
-  const out = [`## Solve: ${s.target}`, '', `**Recommendation.** ${s.recommendation}`, ''];
-  if (s.warnings.length > 0) out.push(...s.warnings.map((w) => `- warning: ${w}`), '');
+  const out = [`## Solve: ${escape(s.target)}`, '', `**Recommendation.** ${escape(s.recommendation)}`, ''];
+  if (s.warnings.length > 0) out.push(...s.warnings.map((w) => `- warning: ${escape(w)}`), '');
   out.push('### Curve', '', table(HEAD, tableRows(s.curve)), '');
   if (s.rows.length !== s.curve.length) out.push('### Every evaluation', '', table(HEAD, tableRows(s.rows)), '');
   return out.join('\n');

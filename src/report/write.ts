@@ -10,13 +10,22 @@
  * earlier run with more variants) are removed. Temporaries left by killed runs are cleaned.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { basename, dirname, join, parse, resolve } from 'node:path';
+import { basename, dirname, join, parse, resolve, sep } from 'node:path';
 import { inputError } from '../config/problems.js';
 
-/** Every file `balance run`, `exact` and `merge` write; a new run replaces all of them. */
-export const OUTPUT_SET: readonly string[] = ['summary.csv', 'distribution.csv', 'compare.csv', 'run.json', 'report.md', 'report.html'];
+/**
+ * Every file `balance run`, `exact`, `merge`, `meta` and `solve` write (a mode's extra files such as
+ * a battle's `fighters.csv` included); a new run replaces all of them, so no file of an earlier run
+ * of another mode or command is left beside the new set for `balance report` to blend in.
+ */
+export const OUTPUT_SET: readonly string[] = [
+  'summary.csv', 'distribution.csv', 'compare.csv', 'fighters.csv', 'meta.csv', 'matrix.csv', 'solve.csv', 'run.json', 'report.md', 'report.html',
+];
+
+/** Errors of the file system that are the output directory's (exit 2), not the tool's. */
+const OUTPUT_ERRORS = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'ENOTDIR', 'EISDIR', 'EEXIST', 'ENOTEMPTY', 'EXDEV', 'EMLINK', 'ENAMETOOLONG', 'EBUSY', 'EIO']);
 
 export interface OutputClaim {
   /** The output directory as given. */
@@ -79,7 +88,15 @@ function safeList(dir: string): string[] {
  */
 export function claimOutput(dir: string, command: string, lockName = ''): OutputClaim {
   const what = `--out ${dir}`;
-  const abs = resolve(dir);
+  let abs = resolve(dir);
+  if (isSymlink(abs)) {
+    // A link to a directory: write into the directory it names (the link stays a link).
+    try {
+      abs = realpathSync(abs);
+    } catch (err) {
+      throw inputError(what, `is a symbolic link to something missing (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); create its target or name another directory`);
+    }
+  }
   if (abs === parse(abs).root) throw inputError(what, 'refusing to write a run into the root directory; name a directory of its own');
   if (existsSync(abs) && !statSync(abs).isDirectory()) throw inputError(what, 'exists and is not a directory');
   const parent = dirname(abs);
@@ -115,16 +132,39 @@ export function claimOutput(dir: string, command: string, lockName = ''): Output
     }
   }
   cleanStale(parent, base, abs);
+  // Interrupted (Ctrl-C, kill): drop the lock and this run's temporaries, then die of the signal
+  // as before. Without this a lock stayed behind, which another host sharing the volume cannot
+  // tell from a live run.
+  const dropLock = (): void => {
+    if (readLock(lockFile)?.pid === process.pid) rmSync(lockFile, { force: true });
+  };
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    for (const s of signals) process.removeListener(s, onSignal);
+    dropLock();
+    const mine = new RegExp(`^\\.${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:tmp|old)-${process.pid}-`);
+    for (const e of safeList(parent)) if (mine.test(e)) rmSync(join(parent, e), { recursive: true, force: true });
+    process.kill(process.pid, signal);
+  };
+  for (const s of signals) process.once(s, onSignal);
   let written = false;
   return {
     dir,
     write(files, set = OUTPUT_SET) {
-      const out = swapIn(parent, base, abs, files, set);
+      let out: string[];
+      try {
+        out = swapIn(parent, base, abs, files, set);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === undefined || !OUTPUT_ERRORS.has(code)) throw err;
+        throw inputError(what, `could not write the output set (${code}: ${(err as Error).message.replace(/^[A-Z]+: /, '')}); ${dir} was left as it was`);
+      }
       written = true;
       return out.map((name) => join(dir, name));
     },
     release() {
-      if (readLock(lockFile)?.pid === process.pid) rmSync(lockFile, { force: true });
+      for (const s of signals) process.removeListener(s, onSignal);
+      dropLock();
       if (written || created === undefined) return;
       // Remove the empty directories this claim created, innermost first.
       for (let d = parent; d.length >= created.length; d = dirname(d)) {
@@ -138,9 +178,31 @@ export function claimOutput(dir: string, command: string, lockName = ''): Output
   };
 }
 
+function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** True when `dir` is the working directory or holds it: renaming it would pull the ground from under the shell. */
+function holdsCwd(dir: string): boolean {
+  let cwd: string;
+  try {
+    cwd = realpathSync(process.cwd());
+    dir = realpathSync(dir);
+  } catch {
+    return false;
+  }
+  return cwd === dir || cwd.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+}
+
 function swapIn(parent: string, base: string, dir: string, files: Readonly<Record<string, string>>, set: readonly string[]): string[] {
   const names = Object.keys(files);
-  const tmp = mkdtempSync(join(parent, `.${base}.tmp-${process.pid}-`));
+  // mkdir, not mkdtemp: the directory gets the umask's mode (mkdtemp's 0700 would hide the reports from the group).
+  const tmp = join(parent, `.${base}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  mkdirSync(tmp);
   try {
     for (const name of names) writeFileSync(join(tmp, name), files[name]!);
     if (!existsSync(dir)) {
@@ -150,7 +212,9 @@ function swapIn(parent: string, base: string, dir: string, files: Readonly<Recor
     const replaced = new Set([...set, ...names]);
     const foreign = readdirSync(dir).filter((e) => !replaced.has(e));
     const old = join(parent, `.${base}.old-${process.pid}-${randomBytes(4).toString('hex')}`);
-    if (foreign.length === 0) {
+    if (foreign.length === 0 && !holdsCwd(dir)) {
+      // The new directory keeps the old one's permissions.
+      chmodSync(tmp, statSync(dir).mode & 0o7777);
       // Nothing but our files: swap the whole directory in one rename.
       renameSync(dir, old);
       try {

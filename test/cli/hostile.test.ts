@@ -1,10 +1,10 @@
 /** Careless and hostile names and flags: CSV formula escaping, report.md escaping, precision ceilings. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/report/data.js';
-import { EXAMPLE, studyFile, tempDir } from '../helpers/cli.js';
+import { EXAMPLE, ROOT, studyFile, tempDir } from '../helpers/cli.js';
 import { balanceIn } from '../helpers/inprocess.js';
 
 const SMALL = EXAMPLE.replace('trials: 20000', 'trials: 500');
@@ -41,6 +41,37 @@ describe('names that look like formulas or HTML', () => {
   });
 });
 
+describe('names with HTML, markdown marks, pipes, backticks and newlines (skirmish duel: run, meta)', () => {
+  const study = join(ROOT, 'test/fixtures/hostile-names-duel.yaml');
+  /** Every line of report.md that is not the run's command (a code span, quoted as written). */
+  const prose = (md: string): string => md.split('\n').filter((l) => !l.startsWith('| command |')).join('\n');
+
+  it('report.md shows every name as text: in headings, tables, notes and sentences; stdout keeps one line per row', async () => {
+    for (const command of ['run', 'meta']) {
+      const out = join(tempDir(), 'out');
+      const r = await balanceIn([command, study, '--out', out, '--workers', '0']);
+      expect(r.code, r.stderr).toBe(0);
+      const md = prose(readFileSync(join(out, 'report.md'), 'utf8'));
+      expect(md).not.toMatch(/<(i|img|script)\b/);
+      // Markdown marks of a name are escaped: no bold, link or code span comes from a name.
+      expect(md).not.toMatch(/(^|[^\\])\*\*bold/m);
+      expect(md).not.toMatch(/(^|[^\\])\[l/m);
+      expect(md).not.toMatch(/(^|[^\\])`c/m);
+      expect(md).toContain('a\\|b\\`c\\` d \\*\\*bold\\*\\* \\[l\\](http://x)');
+      expect(md).toContain(command === 'run' ? '## Matchups (&lt;i>base&lt;/i>\\|x)' : '## Meta: &lt;i>base&lt;/i>\\|x');
+      expect(md.split('\n')[0]).toMatch(/^# T &lt;script>alert\(1\)&lt;\/script> \\\| pipe \\`tick\\`/);
+      // A newline in a name never starts a line of its own.
+      expect(md).not.toMatch(/^d \\?\*/m);
+      const html = readFileSync(join(out, 'report.html'), 'utf8');
+      expect(html).not.toMatch(/<(i|img|script)\b/);
+      if (command === 'run') {
+        expect(r.stdout).toContain('a|b`c`\\nd **bold**');
+        expect(r.stdout.split('\n').filter((l) => l.startsWith('d '))).toEqual([]);
+      }
+    }
+  });
+});
+
 describe('--precision ceiling', () => {
   it('marks rows that stopped at --max-trials, says so on stderr, and the report claims nothing it did not reach', async () => {
     const out = join(tempDir(), 'out');
@@ -63,6 +94,30 @@ describe('--precision ceiling', () => {
     const md = readFileSync(join(out, 'report.md'), 'utf8');
     expect(md).toMatch(/95% half-width <= 0\.5, \d+-\d+ trials per matchup/);
     expect(md).not.toContain('NOT reached');
+  });
+
+  it('balance report claims no target that run.json does not show reached; a run.json that is not an object, a device, or a meta directory is one line, exit 2', async () => {
+    const out = join(tempDir(), 'out');
+    expect((await balanceIn(['run', studyFile(SMALL), '--out', out, '--workers', '0', '--precision', '0.5'])).code).toBe(0);
+    const run = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as Record<string, unknown>;
+    delete run['precision_missed'];
+    delete run['trials_min'];
+    writeFileSync(join(out, 'run.json'), JSON.stringify(run));
+    expect((await balanceIn(['report', out])).code).toBe(0);
+    const md = readFileSync(join(out, 'report.md'), 'utf8');
+    expect(md).toContain('| precision | 95% half-width <= 0.5 (run.json does not record whether every matchup reached it) |');
+    expect(md).not.toContain('undefined');
+    writeFileSync(join(out, 'run.json'), 'null');
+    const none = await balanceIn(['report', out]);
+    expect([none.code, none.stderr]).toEqual([2, `${join(out, 'run.json')}: not a run.json of balance run (expected a JSON object)\n`]);
+    writeFileSync(join(out, 'run.json'), JSON.stringify({ ...run, analysis: 'meta' }));
+    const meta = await balanceIn(['report', out]);
+    expect([meta.code, meta.stderr]).toEqual([2, `${out}: holds a balance meta run, whose report balance report does not rebuild; run balance meta again\n`]);
+    writeFileSync(join(out, 'run.json'), JSON.stringify(run));
+    unlinkSync(join(out, 'distribution.csv'));
+    symlinkSync('/dev/zero', join(out, 'distribution.csv'));
+    const dev = await balanceIn(['report', out]);
+    expect([dev.code, dev.stderr]).toEqual([2, `${join(out, 'distribution.csv')}: is not a regular file and gave more than 512 MB; a file of a run may be at most 512 MB\n`]);
   });
 
   it('runs without --precision have no precision_reached column', async () => {

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checksumOf, type ShardFile } from '../../src/cli/shard.js';
-import { EXAMPLE, studyFile, tempDir } from '../helpers/cli.js';
+import { EXAMPLE, ROOT, studyFile, tempDir } from '../helpers/cli.js';
 import { balanceIn } from '../helpers/inprocess.js';
 
 const STUDY = EXAMPLE.replace('trials: 20000', 'trials: 3000');
@@ -95,6 +95,14 @@ describe('balance merge', () => {
     expect(await merge(bad)).toEqual([2, `${bad}: not a shard file (written by balance run --shard i/n)`]);
   });
 
+  it('a device or a huge shard count is one bounded line: /dev/urandom is read only up to the shard limit, a missing list is cut', async () => {
+    const r = await balanceIn(['merge', study, shards[0], '/dev/urandom', '--out', join(tempDir(), 'm')]);
+    expect([r.code, r.stderr.trim().split('\n').pop()]).toEqual([2, '/dev/urandom: is not a regular file and gave more than 256 MB; a shard file may be at most 256 MB']);
+    const alone = await balanceIn(['merge', study, tampered((s) => { s['shard'] = [1, 10_000]; }), '--out', join(tempDir(), 'm')]);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr.trim().split('\n').pop()).toBe('merge: needs each of the 10000 shards exactly once; missing 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21 and 9979 more');
+  });
+
   it('a shard with a missing task or a short tally is refused', async () => {
     const [c1, e1] = await merge(tampered((s) => {
       (s['tallies'] as unknown[]).pop();
@@ -104,5 +112,49 @@ describe('balance merge', () => {
       (s['tallies'] as unknown[][])[1]!.pop();
     }));
     expect([c2, e2]).toEqual([2, expect.stringMatching(/: task 2 has \d+ counts, expected \d+$/)]);
+  });
+});
+
+describe('balance merge: a re-sealed tally that no run could give (fights: every mode reads its own rows)', () => {
+  const battle = readFileSync(join(ROOT, 'test/fixtures/small-battle.yaml'), 'utf8').replace('trials: 4500', 'trials: 300');
+  let file: string;
+  let dir: string;
+  let first: ShardFile;
+
+  beforeAll(async () => {
+    file = studyFile(battle);
+    dir = tempDir();
+    for (const i of [1, 2]) expect((await balanceIn(['run', file, '--shard', `${i}/2`, '--out', dir, '--workers', '0'])).code).toBe(0);
+    first = JSON.parse(readFileSync(join(dir, 'shard-1-of-2.json'), 'utf8')) as ShardFile;
+  });
+
+  async function mergeForged(at: (tally: number[]) => number, add: number): Promise<[number, string]> {
+    const s = structuredClone(first) as unknown as { tallies: number[][]; checksum: string };
+    const tally = s.tallies[0]!;
+    tally[at(tally)]! += add;
+    s.checksum = checksumOf(s as unknown as ShardFile);
+    const forged = join(tempDir(), 'shard-1-of-2.json');
+    writeFileSync(forged, JSON.stringify(s));
+    const r = await balanceIn(['merge', file, forged, join(dir, 'shard-2-of-2.json'), '--out', join(tempDir(), 'm')]);
+    return [r.code ?? -1, r.stderr.trim()];
+  }
+
+  it('merges the untouched shards', async () => {
+    const r = await balanceIn(['merge', file, join(dir, 'shard-1-of-2.json'), join(dir, 'shard-2-of-2.json'), '--out', join(tempDir(), 'm')]);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+  });
+
+  it('a fighter out of action in more battles than were played (a rate above 1) is refused', async () => {
+    // The last fighter's out-of-action count is the fourth slot from the end (FIGHTER_STATS = 4).
+    const [code, err] = await mergeForged((t) => t.length - 4, 100_000);
+    expect(code).toBe(2);
+    expect(err).toMatch(/shard-1-of-2\.json: task 1: its counts give out_of_action_rate = [\d.]+ in fighters\.csv; no run of \d+ trials gives that/);
+  });
+
+  it('a rounds histogram that holds more battles than the tally does is refused', async () => {
+    // tally[3 + k]: battles that ended in round k (the winner counts, which give the trials, are untouched).
+    const [code, err] = await mergeForged(() => 3 + 2, 1);
+    expect(code).toBe(2);
+    expect(err).toMatch(/shard-1-of-2\.json: task 1: its rounds counts add up to \d+ trials in distribution\.csv; no run of \d+ trials gives that/);
   });
 });

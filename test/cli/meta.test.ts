@@ -68,6 +68,21 @@ describe('balance meta (skirmish duels)', () => {
     for (const f of ['meta.csv', 'matrix.csv']) expect(readFileSync(join(two, f), 'utf8')).toBe(readFileSync(join(one, f), 'utf8'));
   });
 
+  it('with --precision cut short by --max-trials, says so on stderr, in run.json and in both reports, never claiming the target', () => {
+    const out = tempDir();
+    const r = balance(['meta', study, '--out', out, '--workers', '0', '--trials', '100', '--precision', '0.001', '--max-trials', '200']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('balance: 12 of 12 matchup(s) stopped at --max-trials 200 before their 95% half-width reached 0.001');
+    const run = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as Record<string, unknown>;
+    expect([run['precision_reached'], run['precision_missed']]).toEqual([0, 12]);
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('| precision | 95% half-width <= 0.001 NOT reached by 12 of 12 matchups (stopped at 200 trials), 200-200 trials per matchup |');
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('95% half-width &lt;= 0.001 NOT reached by 12 of 12 matchups');
+    // A target within reach is claimed, and stderr stays quiet.
+    const easy = balance(['meta', study, '--out', out, '--workers', '0', '--trials', '100', '--precision', '0.2', '--max-trials', '200']);
+    expect([easy.code, easy.stderr]).toEqual([0, '']);
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/\| precision \| 95% half-width <= 0\.2, \d+-\d+ trials per matchup \|/);
+  });
+
   it('names an unknown roster loadout at its place in the file (exit 2)', () => {
     const r = balance(['meta', studyFile(TRIANGLE.replace('roster: [sword, axe,', 'roster: [sword, ax,'))]);
     expect(r.code).toBe(2);

@@ -1,10 +1,10 @@
 /** Output sets: all or nothing, stale files of the set removed, a lock on --out, no stray directories. */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE, studyFile, tempDir } from '../helpers/cli.js';
+import { EXAMPLE, ROOT, studyFile, tempDir } from '../helpers/cli.js';
 import { balanceIn } from '../helpers/inprocess.js';
 
 const SMALL = EXAMPLE.replace('trials: 20000', 'trials: 200');
@@ -65,6 +65,43 @@ describe('output set', () => {
     writeFileSync(lock, JSON.stringify({ pid: deadPid(), host: hostname(), command: 'x', started: 'y' }));
     expect((await balanceIn(['run', studyFile(ONE_VARIANT), '--out', out, '--workers', '0'])).code).toBe(0);
     expect(readdirSync(parent)).toEqual(['out']);
+  });
+
+  it('meta and solve hold the lock for the whole run too: a locked --out exits 2 before any work, and their files replace a run\'s', async () => {
+    const meta = studyFile(readFileSync(join(ROOT, 'test/fixtures/meta-triangle.yaml'), 'utf8').replace('trials: 1500', 'trials: 100'));
+    const solve = join(ROOT, 'test/fixtures/solve-attack.yaml');
+    for (const [command, study] of [['meta', meta], ['solve', solve]] as const) {
+      const parent = tempDir();
+      const out = join(parent, 'out');
+      const lock = join(parent, '.out.lock');
+      writeFileSync(lock, JSON.stringify({ pid: process.pid, host: hostname(), command: 'npx balance run other.yaml', started: '2026-01-01T00:00:00.000Z' }));
+      const r = await balanceIn([command, study, '--out', out, '--workers', '0']);
+      expect([r.code, r.stderr.trim().split('\n').pop()]).toEqual([2, expect.stringMatching(new RegExp(`^--out ${out}: is in use by balance run pid ${process.pid} `))]);
+      expect(existsSync(out)).toBe(false);
+      writeFileSync(lock, JSON.stringify({ pid: deadPid(), host: hostname(), command: 'x', started: 'y' }));
+      expect((await balanceIn(['run', studyFile(SMALL), '--out', out, '--workers', '0'])).code).toBe(0);
+      const again = await balanceIn([command, study, '--out', out, '--workers', '0', '--trials', '100']);
+      expect(again.code, again.stderr).toBe(0);
+      // No summary.csv or compare.csv of the run is left beside the analysis for balance report to blend in.
+      expect(readdirSync(out).sort()).toEqual([...(command === 'meta' ? ['matrix.csv', 'meta.csv'] : ['solve.csv']), 'report.html', 'report.md', 'run.json'].sort());
+      expect(readdirSync(parent)).toEqual(['out']);
+    }
+  });
+
+  it('SIGINT, SIGTERM or SIGHUP during a run drop the lock and the temporaries, and the process still dies of the signal', async () => {
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+      const parent = tempDir();
+      const out = join(parent, 'out');
+      const child = spawn(process.execPath, [join(ROOT, 'dist/src/cli/main.js'), 'run', studyFile(EXAMPLE.replace('trials: 20000', 'trials: 1000000000')), '--out', out, '--workers', '0'], { stdio: 'ignore' });
+      const lock = join(parent, '.out.lock');
+      for (let i = 0; i < 300 && !existsSync(lock); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(existsSync(lock)).toBe(true);
+      // Node delivers the signal on the event loop: let the run reach it between chunks.
+      const exit = new Promise<NodeJS.Signals | null>((done) => child.on('exit', (_code, sig) => done(sig)));
+      child.kill(signal);
+      expect(await exit).toBe(signal);
+      expect(readdirSync(parent)).toEqual([]);
+    }
   });
 
   it('an input error leaves no directory behind (not even the parents of --out)', async () => {
