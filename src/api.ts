@@ -13,6 +13,7 @@ import { extraCsvFiles } from './report/extra.js';
 import { compareHeader, compareRows, intervalHalfWidth } from './stats/compare.js';
 import type { Cell, PlannedTask, TaskRows } from './systems/types.js';
 import { VERSION } from './cli/version.js';
+import { precisionCeiling } from './plan/ceiling.js';
 
 export { loadStudy, loadStudyText, type Study };
 export { RunCancelled, WorkerError } from './batch/engine.js';
@@ -92,7 +93,7 @@ export function planRun(study: Study, opts: SimulateOptions = {}): RunPlan {
   const tasks = planStudy(study, trials);
   const precision = opts.precision ?? study.precision;
   if (opts.shard !== undefined && precision !== null) throw inputError('--shard', 'cannot be combined with --precision (or precision: in the study)');
-  const maxTrials = opts.maxTrials ?? study.maxTrials ?? 10 * trials;
+  const maxTrials = precisionCeiling(precision, opts.maxTrials, study.maxTrials, trials);
   // A task that solves a policy first (skirmish duels: best-response / optimal) must fit the exact limits.
   for (const t of tasks) if (plugin.preflight) exactOrLimit(study.file, () => (plugin.preflight!(t.spec), new Float64Array(0)));
   return { tasks, engine, seed, trials, precision, maxTrials, workers: opts.workers ?? defaultWorkers(), shard: opts.shard };

@@ -13,6 +13,7 @@ import { createProgress, formatCount } from './progress.js';
 import { defaultOutDir, studyPath, type RunIo, type RunOptions, type RunResult } from './run.js';
 import { textTable } from './table.js';
 import { VERSION } from './version.js';
+import { precisionCeiling } from '../plan/ceiling.js';
 
 /** What meta and solve take: run's options without sharding or a queue. */
 export type AnalysisOptions = Omit<RunOptions, 'shard' | 'queue'>;
@@ -26,7 +27,7 @@ export async function metaCommand(opts: AnalysisOptions, io: RunIo): Promise<Run
   const engine = chooseEngine(plugin, opts.engine ?? 'auto', plan.trials);
   const dir = opts.out ?? defaultOutDir(opts.study);
   const precision = opts.precision ?? null;
-  const maxTrials = opts.maxTrials ?? 10 * plan.trials;
+  const maxTrials = precisionCeiling(precision, opts.maxTrials, null, plan.trials);
   const engineFlag = opts.engine === undefined || opts.engine === 'auto' ? '' : ` --engine ${engine}`;
   const precisionFlag = precision === null ? '' : ` --precision ${precision} --max-trials ${maxTrials}`;
   const command = `npx balance meta ${studyPath(opts.study)} --seed ${plan.seed} --trials ${plan.trials}${precisionFlag}${engineFlag} --out ${dir}`;

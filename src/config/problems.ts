@@ -50,8 +50,14 @@ export class ConfigError extends Error {
 
   readonly [CONFIG_ERROR] = true;
 
-  constructor(readonly problems: readonly Problem[]) {
-    super(problems.map(formatProblem).join('\n'));
+  /** The problems, each once: a check that meets the same fault twice (one per matchup, say) reports it once. */
+  readonly problems: readonly Problem[];
+
+  constructor(problems: readonly Problem[]) {
+    const lines = new Map<string, Problem>();
+    for (const p of problems) if (!lines.has(formatProblem(p))) lines.set(formatProblem(p), p);
+    super([...lines.keys()].join('\n'));
+    this.problems = [...lines.values()];
     this.name = 'ConfigError';
   }
 }

@@ -1,5 +1,5 @@
 /** Careless and hostile names and flags: CSV formula escaping, report.md escaping, precision ceilings. */
-import { readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -158,5 +158,32 @@ describe('names with control characters', () => {
       expect(r.stdout).not.toMatch(CONTROL);
       expect(r.stdout).toContain('\\u001b]0;pwned\\u0007\\u001b[31mred');
     }
+  });
+});
+
+describe('--max-trials and repeated problems', () => {
+  it('--max-trials is refused without --precision and below --trials (run, meta): one line, exit 2, nothing written', async () => {
+    const cases: [string[], RegExp][] = [
+      [['run', studyFile(SMALL), '--max-trials', '50'], /^--max-trials: is the ceiling of a --precision run: give --precision too/],
+      [['run', studyFile(SMALL), '--precision', '0.1', '--max-trials', '50'], /^--max-trials: \(50\) is below the trials every matchup starts with \(500\)/],
+      [['meta', join(ROOT, 'configs/skirmish-meta.yaml'), '--max-trials', '50'], /^--max-trials: is the ceiling of a --precision run/],
+    ];
+    for (const [args, message] of cases) {
+      const out = join(tempDir(), 'out');
+      const r = await balanceIn([...args, '--out', out, '--workers', '0']);
+      expect(r.code, args.join(' ')).toBe(2);
+      // The study's own warnings (the example's melee weapon with aim) come first; then one problem.
+      const problems = r.stderr.trim().split('\n').filter((l) => !/: warning: /.test(l));
+      expect(problems, args.join(' ')).toHaveLength(1);
+      expect(problems[0], args.join(' ')).toMatch(message);
+      expect(existsSync(out), args.join(' ')).toBe(false);
+    }
+  });
+
+  it('a fault that a check meets once per matchup is reported once (a battle whose deployment does not fit, 3 matchups)', async () => {
+    const text = readFileSync(join(ROOT, 'configs/skirmish-battle.yaml'), 'utf8').replace('board: [24, 24]', 'board: [1000, 1000]').replace('distance: 12', 'distance: 999');
+    const r = await balanceIn(['validate', studyFile(text)]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/study\.yaml:\d+:\d+ battle\.distance: the deployment lines 999" apart do not fit on a board 1000" deep$/)]);
   });
 });
