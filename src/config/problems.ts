@@ -55,7 +55,10 @@ export class ConfigError extends Error {
 
   constructor(problems: readonly Problem[]) {
     const lines = new Map<string, Problem>();
-    for (const p of problems) if (!lines.has(formatProblem(p))) lines.set(formatProblem(p), p);
+    for (const p of problems) {
+      const line = formatProblem(p);
+      if (!lines.has(line)) lines.set(line, p);
+    }
     super([...lines.keys()].join('\n'));
     this.problems = [...lines.values()];
     this.name = 'ConfigError';

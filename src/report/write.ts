@@ -60,17 +60,22 @@ function readLock(file: string): LockInfo | null {
   }
 }
 
+/** Removes the temporaries a run writes beside `--out` NAME (`.NAME.tmp-PID-*`, `.NAME.old-PID-*`) whose PID passes `whose`. */
+function removeTemporaries(parent: string, base: string, whose: (pid: number) => boolean): void {
+  const pattern = new RegExp(`^\\.${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:tmp|old)-(\\d+)-`);
+  for (const e of safeList(parent)) {
+    const m = pattern.exec(e);
+    if (m && whose(Number(m[1]))) rmSync(join(parent, e), { recursive: true, force: true });
+  }
+}
+
 /** Temporaries (`.NAME.tmp-PID-*`, `.NAME.old-PID-*`, old-style `.FILE.tmp-PID`) of runs that are gone. */
 function cleanStale(parent: string, base: string, dir: string): void {
-  const stale = (pid: string): boolean => Number(pid) !== process.pid && !alive(Number(pid));
-  const mine = new RegExp(`^\\.${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:tmp|old)-(\\d+)-`);
-  for (const e of safeList(parent)) {
-    const m = mine.exec(e);
-    if (m && stale(m[1]!)) rmSync(join(parent, e), { recursive: true, force: true });
-  }
+  const stale = (pid: number): boolean => pid !== process.pid && !alive(pid);
+  removeTemporaries(parent, base, stale);
   for (const e of safeList(dir)) {
     const m = /^\.(?:.+\.tmp|balance-probe)-(\d+)$/.exec(e);
-    if (m && stale(m[1]!)) rmSync(join(dir, e), { force: true });
+    if (m && stale(Number(m[1]))) rmSync(join(dir, e), { force: true });
   }
 }
 
@@ -142,8 +147,7 @@ export function claimOutput(dir: string, command: string, lockName = ''): Output
   const onSignal = (signal: NodeJS.Signals): void => {
     for (const s of signals) process.removeListener(s, onSignal);
     dropLock();
-    const mine = new RegExp(`^\\.${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(?:tmp|old)-${process.pid}-`);
-    for (const e of safeList(parent)) if (mine.test(e)) rmSync(join(parent, e), { recursive: true, force: true });
+    removeTemporaries(parent, base, (pid) => pid === process.pid);
     process.kill(process.pid, signal);
   };
   for (const s of signals) process.once(s, onSignal);
@@ -255,22 +259,4 @@ function swapFiles(dir: string, tmp: string, old: string, names: readonly string
   } finally {
     rmSync(old, { recursive: true, force: true });
   }
-}
-
-/**
- * Kept for callers written before output sets: writes `files` into `dir` all or nothing, under the
- * lock, replacing only those files.
- */
-export function writeAllOrNothing(dir: string, files: Readonly<Record<string, string>>): string[] {
-  const claim = claimOutput(dir, `balance (pid ${process.pid})`);
-  try {
-    return claim.write(files, Object.keys(files));
-  } finally {
-    claim.release();
-  }
-}
-
-/** Kept for callers written before output sets: checks `dir` could be claimed, creating nothing. */
-export function ensureWritableDir(dir: string): void {
-  claimOutput(dir, `balance (pid ${process.pid})`).release();
 }

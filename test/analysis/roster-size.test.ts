@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkAnalysisBlocks } from '../../src/analysis/check.js';
-import { ConfigError, formatProblem } from '../../src/config/problems.js';
 import { ROOT, studyFile } from '../helpers/cli.js';
+import { problemsOf } from '../helpers/problems.js';
 
 const META = readFileSync(join(ROOT, 'configs', 'skirmish-meta.yaml'), 'utf8');
 
@@ -17,15 +17,8 @@ function roster(n: number, variants = 1): string {
     .replace(/ {2}roster: .*\n/, `  roster: [${names.join(', ')}]\n`);
 }
 
-function problems(file: string): string[] {
-  try {
-    checkAnalysisBlocks(file, { meta: {} });
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems.map(formatProblem);
-    throw err;
-  }
-  throw new Error('expected a ConfigError');
-}
+/** The problem lines validate's check of the meta: block refuses the study with. */
+const problems = (file: string): string[] => problemsOf(() => checkAnalysisBlocks(file, { meta: {} }));
 
 describe('roster size', () => {
   it('a roster over 100 entries is refused at meta.roster before any pair is validated (400 took minutes)', () => {

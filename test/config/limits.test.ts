@@ -5,20 +5,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_STUDY_BYTES, RESERVED_NAMES } from '../../src/config/limits.js';
 import { parseStudy, readStudyFile } from '../../src/config/load.js';
-import { ConfigError, formatProblem } from '../../src/config/problems.js';
+import { formatProblem } from '../../src/config/problems.js';
 import { loadStudy } from '../../src/config/study.js';
 import { EXAMPLE, ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { problemsOf } from '../helpers/problems.js';
 
-/** The single problem line a loader call throws. */
-function problems(fn: () => unknown): string[] {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems.map(formatProblem);
-    throw err;
-  }
-  throw new Error('expected a ConfigError');
-}
+/** The problem lines a loader call throws. */
+const problems = problemsOf;
 
 describe('study file size', () => {
   it('refuses a regular file over the limit before reading it', () => {
