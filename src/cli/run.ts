@@ -15,6 +15,7 @@ import { loadStudy, type Study } from '../config/study.js';
 import { planStudy } from '../plan/plan.js';
 import { withExtraSections } from '../report/extra.js';
 import { renderReports } from '../report/render.js';
+import { pausePoint } from '../report/pause-point.js';
 import { claimOutput, type OutputClaim } from '../report/write.js';
 import type { PlannedTask } from '../systems/types.js';
 import { createProgress, formatCount } from './progress.js';
@@ -79,7 +80,12 @@ export async function runCommand(opts: RunOptions, io: RunIo): Promise<RunResult
     const progress = createProgress(io.stderr, plugin.unit);
     let sim: Simulation;
     try {
-      sim = await simulatePlan(study, plan, { onProgress: (d, t) => progress.update(d, t), ...(queue === null ? {} : { backend: queue.backend }) });
+      sim = await simulatePlan(study, plan, {
+        onProgress: (d, t) => {
+          progress.update(d, t);
+          pausePoint('run:chunk');
+        },
+        ...(queue === null ? {} : { backend: queue.backend }) });
     } catch (err) {
       // A chunk that failed for good: nothing of this queue is worth keeping.
       if (err instanceof WorkerError) await queue?.remove();

@@ -14,6 +14,7 @@ import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readd
 import { hostname } from 'node:os';
 import { basename, dirname, join, parse, resolve, sep } from 'node:path';
 import { inputError } from '../config/problems.js';
+import { pausePoint } from './pause-point.js';
 
 /**
  * Every file `balance run`, `exact`, `merge`, `meta` and `solve` write (a mode's extra files such as
@@ -92,6 +93,7 @@ function safeList(dir: string): string[] {
  * file of the directory, e.g. a shard's). Throws an input error (exit 2) when it cannot.
  */
 export function claimOutput(dir: string, command: string, lockName = ''): OutputClaim {
+  pausePoint('claim:start');
   const what = `--out ${dir}`;
   let abs = resolve(dir);
   if (isSymlink(abs)) {
@@ -106,42 +108,18 @@ export function claimOutput(dir: string, command: string, lockName = ''): Output
   if (existsSync(abs) && !statSync(abs).isDirectory()) throw inputError(what, 'exists and is not a directory');
   const parent = dirname(abs);
   const base = basename(abs);
-  let created: string | undefined;
-  try {
-    created = mkdirSync(parent, { recursive: true });
-  } catch (err) {
-    // mkdir -p says EEXIST when a file stands where a directory should be.
-    const code = (err as NodeJS.ErrnoException).code;
-    throw inputError(what, `output directory is not writable (${code === 'EEXIST' ? 'ENOTDIR' : code ?? (err as Error).message})`);
-  }
   // Shards of one run share a directory (a cluster's shared volume): each locks only its own file.
   const lockFile = join(parent, `.${base}${lockName === '' ? '' : `.${lockName}`}.lock`);
   const info: LockInfo = { pid: process.pid, host: hostname(), command, started: new Date().toISOString() };
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const fd = openSync(lockFile, 'wx');
-      writeFileSync(fd, `${JSON.stringify(info)}\n`);
-      closeSync(fd);
-      break;
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code !== 'EEXIST') throw inputError(what, `output directory is not writable (${code ?? (err as Error).message})`);
-      const holder = readLock(lockFile);
-      const gone = holder !== null && holder.host === info.host && !alive(holder.pid);
-      if (gone && attempt === 0) {
-        rmSync(lockFile, { force: true });
-        continue;
-      }
-      const who = holder === null ? 'another balance run' : `balance run pid ${holder.pid} on ${holder.host} (${holder.command}, since ${holder.started})`;
-      throw inputError(what, `is in use by ${who}; wait for it to finish, or delete ${lockFile} if that run is gone`);
-    }
-  }
-  cleanStale(parent, base, abs);
-  // Interrupted (Ctrl-C, kill): drop the lock and this run's temporaries, then die of the signal
-  // as before. Without this a lock stayed behind, which another host sharing the volume cannot
-  // tell from a live run.
+  // Interrupted (Ctrl-C, kill): drop the lock and this run's temporaries, then die of the signal.
+  // The handlers are installed before the lock is taken: from then on a signal is queued for the
+  // event loop, which the synchronous claim below does not give back before the lock is whole and
+  // the claim returned. Installed after it, a signal in between killed the process outright and
+  // left a lock that another host sharing the volume cannot tell from a live run.
+  let locked = false;
   const dropLock = (): void => {
-    if (readLock(lockFile)?.pid === process.pid) rmSync(lockFile, { force: true });
+    if (locked && readLock(lockFile)?.pid === process.pid) rmSync(lockFile, { force: true });
+    locked = false;
   };
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
   const onSignal = (signal: NodeJS.Signals): void => {
@@ -151,6 +129,49 @@ export function claimOutput(dir: string, command: string, lockName = ''): Output
     process.kill(process.pid, signal);
   };
   for (const s of signals) process.once(s, onSignal);
+  const unhook = (): void => {
+    for (const s of signals) process.removeListener(s, onSignal);
+  };
+  let created: string | undefined;
+  try {
+    pausePoint('claim:handlers');
+    try {
+      created = mkdirSync(parent, { recursive: true });
+    } catch (err) {
+      // mkdir -p says EEXIST when a file stands where a directory should be.
+      const code = (err as NodeJS.ErrnoException).code;
+      throw inputError(what, `output directory is not writable (${code === 'EEXIST' ? 'ENOTDIR' : code ?? (err as Error).message})`);
+    }
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const fd = openSync(lockFile, 'wx');
+        locked = true;
+        pausePoint('claim:lock-open');
+        writeFileSync(fd, `${JSON.stringify(info)}\n`);
+        closeSync(fd);
+        break;
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code !== 'EEXIST') throw inputError(what, `output directory is not writable (${code ?? (err as Error).message})`);
+        const holder = readLock(lockFile);
+        const gone = holder !== null && holder.host === info.host && !alive(holder.pid);
+        if (gone && attempt === 0) {
+          rmSync(lockFile, { force: true });
+          continue;
+        }
+        const who = holder === null ? 'another balance run' : `balance run pid ${holder.pid} on ${holder.host} (${holder.command}, since ${holder.started})`;
+        throw inputError(what, `is in use by ${who}; wait for it to finish, or delete ${lockFile} if that run is gone`);
+      }
+    }
+    cleanStale(parent, base, abs);
+    pausePoint('claim:locked');
+  } catch (err) {
+    // A lock file opened but not written (a full disk): ours, whatever it holds.
+    if (locked) rmSync(lockFile, { force: true });
+    locked = false;
+    unhook();
+    throw err;
+  }
   let written = false;
   return {
     dir,
@@ -164,11 +185,14 @@ export function claimOutput(dir: string, command: string, lockName = ''): Output
         throw inputError(what, `could not write the output set (${code}: ${(err as Error).message.replace(/^[A-Z]+: /, '')}); ${dir} was left as it was`);
       }
       written = true;
+      pausePoint('write:swapped');
       return out.map((name) => join(dir, name));
     },
     release() {
-      for (const s of signals) process.removeListener(s, onSignal);
+      // The lock first: a signal after the handlers are gone kills at once.
       dropLock();
+      unhook();
+      pausePoint('claim:released');
       if (written || created === undefined) return;
       // Remove the empty directories this claim created, innermost first.
       for (let d = parent; d.length >= created.length; d = dirname(d)) {
@@ -209,6 +233,7 @@ function swapIn(parent: string, base: string, dir: string, files: Readonly<Recor
   mkdirSync(tmp);
   try {
     for (const name of names) writeFileSync(join(tmp, name), files[name]!);
+    pausePoint('write:temporary');
     if (!existsSync(dir)) {
       renameSync(tmp, dir);
       return names;

@@ -1,6 +1,6 @@
 /** Output sets: all or nothing, stale files of the set removed, a lock on --out, no stray directories. */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -88,19 +88,46 @@ describe('output set', () => {
     }
   });
 
-  it('SIGINT, SIGTERM or SIGHUP during a run drop the lock and the temporaries, and the process still dies of the signal', async () => {
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  it('a signal at any point from before the lock to the end of the run leaves no lock and no temporaries', async () => {
+    // Each point holds the run still (BALANCE_PAUSE_AT) until the test has sent the signal. Up to the
+    // end of the simulation the run dies of the signal with nothing written; a signal while the
+    // finished set is being swapped in lets the swap and the run finish (exit 0, the whole set); after
+    // the lock is dropped the signal kills at once, the set already whole.
+    const big = EXAMPLE.replace('trials: 20000', 'trials: 1000000000');
+    const points: readonly [string, string, 'signal' | 'finished', readonly string[]][] = [
+      ['claim:start', big, 'signal', []],
+      ['claim:handlers', big, 'signal', []],
+      ['claim:lock-open', big, 'signal', []],
+      ['claim:locked', big, 'signal', []],
+      ['run:chunk', big, 'signal', []],
+      ['write:temporary', SMALL, 'finished', ['out']],
+      ['write:swapped', SMALL, 'finished', ['out']],
+      ['claim:released', SMALL, 'signal', ['out']],
+    ];
+    const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+    for (const [i, [point, text, ends, left]] of points.entries()) {
+      const signal = signals[i % signals.length]!;
       const parent = tempDir();
       const out = join(parent, 'out');
-      const child = spawn(process.execPath, [join(ROOT, 'dist/src/cli/main.js'), 'run', studyFile(EXAMPLE.replace('trials: 20000', 'trials: 1000000000')), '--out', out, '--workers', '0'], { stdio: 'ignore' });
-      const lock = join(parent, '.out.lock');
-      for (let i = 0; i < 300 && !existsSync(lock); i++) await new Promise((r) => setTimeout(r, 50));
-      expect(existsSync(lock)).toBe(true);
-      // Node delivers the signal on the event loop: let the run reach it between chunks.
-      const exit = new Promise<NodeJS.Signals | null>((done) => child.on('exit', (_code, sig) => done(sig)));
+      const hold = join(tempDir(), 'hold');
+      writeFileSync(hold, '');
+      const child = spawn(process.execPath, [join(ROOT, 'dist/src/cli/main.js'), 'run', studyFile(text), '--out', out, '--workers', '0'], {
+        stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, BALANCE_PAUSE_AT: point, BALANCE_PAUSE_FILE: hold },
+      });
+      const exit = new Promise<[number | null, NodeJS.Signals | null]>((done) => child.on('exit', (code, sig) => done([code, sig])));
+      let stderr = '';
+      await new Promise<void>((paused, failed) => {
+        child.stderr.on('data', (d: Buffer) => {
+          stderr += d.toString();
+          if (stderr.includes(`balance: paused at ${point}\n`)) paused();
+        });
+        child.on('exit', () => failed(new Error(`${point}: the run ended before pausing: ${stderr}`)));
+      });
       child.kill(signal);
-      expect(await exit).toBe(signal);
-      expect(readdirSync(parent)).toEqual([]);
+      rmSync(hold);
+      expect([point, ...await exit]).toEqual([point, ends === 'signal' ? null : 0, ends === 'signal' ? signal : null]);
+      expect([point, readdirSync(parent)]).toEqual([point, left]);
+      if (left.length > 0) expect(readdirSync(out).sort()).toEqual(['compare.csv', ...SET].sort());
     }
   });
 
