@@ -2,8 +2,9 @@
  * The search of `balance solve`: over an ordered list of candidate values of one field, find the
  * two neighbours whose metric brackets the target (bisection, so a monotone metric needs about
  * log2(n) evaluations). Simulated metrics are refined (the trials doubled, up to a ceiling) while
- * their 95% interval still contains the target, so each side of the bracket is known with 95%
- * confidence when it can be; whether the metric looked monotone over the values tried is checked.
+ * their 95% interval still contains the target or either edge of the tolerance band, so each side
+ * of the bracket, and whether a candidate is within tolerance, is known with 95% confidence when
+ * the ceiling allows; whether the metric looked monotone over the values tried is checked.
  */
 
 /** One evaluated candidate. */
@@ -37,8 +38,13 @@ export interface SearchResult {
   readonly confirmed: boolean;
   /** The candidate closest to the target. */
   readonly best: Point;
-  /** The best candidate is within the tolerance of the target. */
+  /** The best candidate is within the tolerance of the target (by its estimate when undecided). */
   readonly hit: boolean;
+  /**
+   * Evaluated candidates whose 95% interval still straddles an edge of the tolerance band at the
+   * trial ceiling: whether they are within tolerance is undecided (empty when exact).
+   */
+  readonly undecided: Point[];
   /** Change of the metric per step of the candidate list across the bracket (or the whole range). */
   readonly sensitivityPerStep: number;
   readonly monotone: boolean;
@@ -50,9 +56,14 @@ export function side(p: Point, target: number): 1 | -1 {
   return p.estimate >= target ? 1 : -1;
 }
 
-/** The interval still contains the target: more trials could move the point to the other side. */
-function ambiguous(p: Point, target: number): boolean {
-  return p.trials !== null && p.low <= target && target <= p.high;
+/** The interval still contains `x`: more trials could move the point to the other side of it. */
+function straddles(p: Point, x: number): boolean {
+  return p.trials !== null && p.low <= x && x <= p.high;
+}
+
+/** More trials could change a verdict: the side of the target, or being within the tolerance. */
+function ambiguous(p: Point, target: number, tolerance: number): boolean {
+  return straddles(p, target) || straddles(p, target - tolerance) || straddles(p, target + tolerance);
 }
 
 /** First neighbouring pair of indices whose points lie on different sides (a scan; used by tests too). */
@@ -80,7 +91,7 @@ export async function bracketSearch(n: number, evaluate: Evaluate, o: SearchOpti
   const warnings: string[] = [];
   const at = async (i: number): Promise<Point> => {
     let p = known.get(i) ?? (await evaluate(i, o.trials));
-    while (ambiguous(p, o.target) && p.trials !== null && p.trials * 2 <= o.maxTrials) p = await evaluate(i, p.trials * 2);
+    while (ambiguous(p, o.target, o.tolerance) && p.trials !== null && p.trials * 2 <= o.maxTrials) p = await evaluate(i, p.trials * 2);
     known.set(i, p);
     return p;
   };
@@ -104,15 +115,21 @@ export async function bracketSearch(n: number, evaluate: Evaluate, o: SearchOpti
     warnings.push(`the metric is not monotone over the values tried: ${String(a.value)} gives ${a.estimate.toFixed(4)}, ${String(b.value)} gives ${b.estimate.toFixed(4)}; the bracket may not be the only crossing`);
   }
   const bracket = crossed ? ([known.get(lo)!, known.get(hi)!] as const) : null;
-  const confirmed = bracket !== null && bracket.every((p) => !ambiguous(p, o.target));
-  if (bracket !== null && !confirmed) {
-    warnings.push(`at ${o.maxTrials} trials the intervals of ${String(bracket[0].value)} and ${String(bracket[1].value)} still contain the target: raise --max-trials to tell which side each is on`);
+  const open = bracket === null ? [] : bracket.filter((p) => straddles(p, o.target));
+  if (open.length > 0) {
+    const which = open.length === 1 ? `the interval of ${String(open[0]!.value)} still contains` : `the intervals of ${String(open[0]!.value)} and ${String(open[1]!.value)} still contain`;
+    warnings.push(`at ${o.maxTrials} trials ${which} the target: raise --max-trials to tell which side ${open.length === 1 ? 'it' : 'each'} is on`);
   }
   const best = points.reduce((b, p) => (Math.abs(p.estimate - o.target) < Math.abs(b.estimate - o.target) ? p : b));
+  const band = [o.target - o.tolerance, o.target + o.tolerance];
+  const undecided = points.filter((p) => band.some((x) => straddles(p, x)));
+  for (const p of undecided) {
+    warnings.push(`at ${o.maxTrials} trials the interval of ${String(p.value)} (${p.low.toFixed(4)}-${p.high.toFixed(4)}) still straddles ${o.target} ± ${o.tolerance}: whether it is within tolerance is undecided; raise --max-trials`);
+  }
   const [s0, s1] = bracket ?? [first, last];
   const steps = s1.index - s0.index;
   return {
-    points, bracket, confirmed, best, hit: Math.abs(best.estimate - o.target) <= o.tolerance,
+    points, bracket, confirmed: bracket !== null && open.length === 0, best, hit: Math.abs(best.estimate - o.target) <= o.tolerance, undecided,
     sensitivityPerStep: steps > 0 ? (s1.estimate - s0.estimate) / steps : 0, monotone: violations.length === 0, warnings,
   };
 }

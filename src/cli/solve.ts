@@ -29,7 +29,14 @@ function describe(p: Point): string {
 export function recommend(path: string, metric: string, target: number, tolerance: number, r: SearchResult): string {
   const per = `one step of the values moves ${metric} by ${r.sensitivityPerStep >= 0 ? '+' : ''}${f4(r.sensitivityPerStep)}`;
   const between = r.bracket ? `${metric} crosses ${target} between ${describe(r.bracket[0])} and ${describe(r.bracket[1])}; ${per}.` : '';
-  if (r.hit) return `Set ${path} to ${describe(r.best)}: within ${tolerance} of ${target}.${between ? ` ${between}` : ''}`;
+  if (r.undecided.includes(r.best)) {
+    return `The nearest value is ${describe(r.best)}, but its interval straddles ${target} ± ${tolerance}: whether it is within tolerance is undecided at this trial ceiling; raise --max-trials.${between ? ` ${between}` : ''}`;
+  }
+  if (r.hit) {
+    const also = r.points.filter((p) => p !== r.best && Math.abs(p.estimate - target) <= tolerance && !r.undecided.includes(p)).map((p) => describe(p));
+    const others = also.length === 0 ? '' : ` (${also.join(', ')} ${also.length === 1 ? 'is' : 'are'} within it too)`;
+    return `Set ${path} to ${describe(r.best)}: within ${tolerance} of ${target}${others}.${between ? ` ${between}` : ''}`;
+  }
   if (r.bracket) return `No value tried brings ${metric} within ${tolerance} of ${target}: ${between} The nearest is ${String(r.best.value)}; a finer step (or a second field) is needed.`;
   const [a, b] = [r.points[0]!, r.points[r.points.length - 1]!];
   return `The target is out of reach: ${metric} runs from ${describe(a)} to ${describe(b)}; the nearest is ${String(r.best.value)}.`;
@@ -76,17 +83,20 @@ export async function solveCommand(opts: AnalysisOptions, io: RunIo): Promise<Ru
   // Locked from here to the last file: a second run into this directory waits its turn (exit 2).
   const out = claimOutput(dir, command);
   try {
-    return await solveInto(s, { trials, seed, maxTrials, engine, command, workers: opts.workers }, out, io);
+    const fallback = engine === 'exact' ? chooseEngine(plugin, 'auto', trials) : null;
+    return await solveInto(s, { trials, seed, maxTrials, engine, fallback, command, workers: opts.workers }, out, io);
   } finally {
     out.release();
   }
 }
 
 async function solveInto(
-  s: SolveStudy, o: { trials: number; seed: number; maxTrials: number; engine: Engine | 'exact'; command: string; workers: number },
+  s: SolveStudy,
+  o: { trials: number; seed: number; maxTrials: number; engine: Engine | 'exact'; fallback: Engine | null; command: string; workers: number },
   out: OutputClaim, io: RunIo,
 ): Promise<RunResult> {
-  const { trials, seed, maxTrials, engine } = o;
+  const { trials, seed, maxTrials } = o;
+  let engine = o.engine;
   const plugin = s.study.plugin;
   const block = s.study.block;
   // One bar per evaluation (each candidate, or each roster setting, is a run of its own).
@@ -101,10 +111,22 @@ async function solveInto(
     progress.update(done, total);
   };
   const started = performance.now();
-  const e: EvalOptions = { seed, engine, workers: o.workers, onProgress };
+  const search = (): Promise<SolveReport> => {
+    const e: EvalOptions = { seed, engine, workers: o.workers, onProgress };
+    return s.roster ? balanceRoster(s, e, trials) : singleField(s, e, trials, maxTrials);
+  };
   let report: SolveReport;
   try {
-    report = s.roster ? await balanceRoster(s, e, trials) : await singleField(s, e, trials, maxTrials);
+    try {
+      report = await search();
+    } catch (err) {
+      // The mode has an exact engine but not for this study (an exchange duel farther apart than
+      // distance 1, a state space over the limits): every candidate is simulated instead.
+      if (o.fallback === null || !(err instanceof Error) || err.name !== 'ExactLimitError') throw err;
+      io.stderr.write(`balance: no exact answer for this study (${err.message}); every candidate is simulated (--engine ${o.fallback})\n`);
+      engine = o.fallback;
+      report = await search();
+    }
   } finally {
     (progress as Progress | null)?.stop();
   }

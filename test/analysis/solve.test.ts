@@ -60,12 +60,39 @@ describe('bracketSearch (simulated metrics)', () => {
     const { calls, evaluate } = noisy((i) => 0.3 + 0.04 * i);
     const r = await bracketSearch(11, evaluate, opts);
     expect(r.bracket!.map((p) => p.index)).toEqual([4, 5]); // 0.46 and 0.50 (at or above)
-    // 0.46 needs a half-width below 0.04 (1/sqrt(t) < 0.04: 800 trials, doubling from 100); 0.50 can never be told apart.
-    expect(r.bracket![0].trials).toBe(800);
+    // 0.46 needs a half-width below 0.03 to clear 0.49, the band's edge (1/sqrt(t) < 0.03: 1600 trials,
+    // doubling from 100); 0.50 can never be told apart from the target.
+    expect(r.bracket![0].trials).toBe(1600);
     expect(r.bracket![1].trials).toBe(1600);
     expect(r.confirmed).toBe(false);
-    expect(r.warnings.some((w) => /raise --max-trials/.test(w))).toBe(true);
+    // Only the end whose interval holds the target is named.
+    expect(r.warnings.filter((w) => /contains? the target/.test(w))).toEqual(['at 1600 trials the interval of 5 still contains the target: raise --max-trials to tell which side it is on']);
     expect(calls.filter(([i]) => i === 0)).toEqual([[0, 100]]); // far from the target: no refinement
+  });
+
+  it('adds trials while an interval straddles an edge of the tolerance band, so within-tolerance is decided by the interval', async () => {
+    // 0.515 is within 0.02 of 0.5; at 100..400 trials its interval reaches over 0.52.
+    const { calls, evaluate } = noisy((i) => [0.3, 0.475, 0.515, 0.7][i]!);
+    const r = await bracketSearch(4, evaluate, { ...opts, tolerance: 0.02, maxTrials: 102400 });
+    expect(r.bracket!.map((p) => p.index)).toEqual([1, 2]);
+    // 1/sqrt(t) < 0.005 (0.52 - 0.515) takes 51200 trials; 0.475 clears 0.48 at the same 51200.
+    expect(calls.filter(([i]) => i === 2).map(([, t]) => t)).toEqual([100, 200, 400, 800, 1600, 3200, 6400, 12800, 25600, 51200]);
+    expect(r.best.index).toBe(2);
+    expect([r.hit, r.undecided]).toEqual([true, []]);
+    expect(r.warnings).toEqual([]);
+  });
+
+  it('says when the trial ceiling leaves within-tolerance undecided, and names only the undecided candidates', async () => {
+    const { evaluate } = noisy((i) => [0.3, 0.47, 0.515, 0.7][i]!);
+    const r = await bracketSearch(4, evaluate, { ...opts, tolerance: 0.02, maxTrials: 1600 });
+    expect(r.undecided.map((p) => p.value)).toEqual([1, 2]);
+    expect(r.warnings).toEqual([
+      'at 1600 trials the interval of 2 still contains the target: raise --max-trials to tell which side it is on',
+      'at 1600 trials the interval of 1 (0.4450-0.4950) still straddles 0.5 ± 0.02: whether it is within tolerance is undecided; raise --max-trials',
+      'at 1600 trials the interval of 2 (0.4900-0.5400) still straddles 0.5 ± 0.02: whether it is within tolerance is undecided; raise --max-trials',
+    ]);
+    const { recommend } = await import('../../src/cli/solve.js');
+    expect(recommend('x', 'a_win_rate', 0.5, 0.02, r)).toMatch(/^The nearest value is 2 \(0\.5150, 95% CI 0\.4900-0\.5400\), but its interval straddles 0\.5 ± 0\.02: whether it is within tolerance is undecided/);
   });
 
   it('confirms a bracket whose ends are clear of the target', async () => {

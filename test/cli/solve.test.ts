@@ -6,6 +6,7 @@ import { evaluateCandidate } from '../../src/analysis/run-solve.js';
 import { loadSolveStudy } from '../../src/analysis/solve-study.js';
 import { scanBracket } from '../../src/analysis/solve.js';
 import { balance, ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { balanceIn } from '../helpers/inprocess.js';
 
 const ATTACK = readFileSync(join(ROOT, 'test/fixtures/solve-attack.yaml'), 'utf8');
 const ROSTER = readFileSync(join(ROOT, 'test/fixtures/solve-roster.yaml'), 'utf8');
@@ -94,6 +95,74 @@ describe('balance solve (attack study)', () => {
       expect(validated.stderr, String(message)).toBe(solved.stderr);
       expect(validated.stdout, String(message)).toBe('');
     }
+  });
+});
+
+describe('balance solve (duel study, Monte Carlo against the exact values)', () => {
+  it('decides each side of the target and each within-tolerance verdict by the interval, as the exact values do', async () => {
+    const file = join(ROOT, 'test/fixtures/solve-duel.yaml');
+    const s = loadSolveStudy(file);
+    const { value: target, tolerance } = s.study.block.target;
+    const dir = tempDir();
+    const r = await balanceIn(['solve', file, '--out', dir, '--workers', '0', '--engine', 'dice']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = csv(dir, 'solve.csv');
+    const maxTrials = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')).max_trials as number;
+    const within: string[] = [];
+    for (const row of rows) {
+      const i = s.candidates.indexOf(row['value']!);
+      const exact = (await evaluateCandidate(s, i, 1, { engine: 'exact', workers: 0 })).estimate;
+      const [est, low, high, n] = ['estimate', 'ci95_low', 'ci95_high', 'trials'].map((k) => Number(row[k]));
+      // The simulation agrees with the exact value within 4 standard errors.
+      expect(Math.abs(est! - exact)).toBeLessThan(4 * Math.sqrt((exact * (1 - exact)) / n!));
+      // Trials were added until the interval is clear of the target and of both edges of the band,
+      // or the ceiling was reached (and then the run says so).
+      const open = [target - tolerance, target, target + tolerance].filter((x) => low! <= x && x <= high!);
+      if (open.length > 0) {
+        expect(n).toBe(maxTrials);
+        expect(r.stderr).toContain(`interval of ${row['value']}`);
+        continue;
+      }
+      // A decided verdict is the exact one.
+      expect([row['value'], low! > target - tolerance && high! < target + tolerance]).toEqual([row['value'], Math.abs(exact - target) <= tolerance]);
+      expect([row['value'], est! >= target]).toEqual([row['value'], exact >= target]);
+      if (Math.abs(exact - target) <= tolerance) within.push(row['value']!);
+    }
+    // +5 is 0.5212 exactly: within 0.03 of 0.5, which a first estimate at 10000 trials cannot tell.
+    expect(within).toContain('+5');
+    expect(r.stdout).toMatch(/^Set weapons\.axe\.might to \+[45] .*: within 0\.03 of 0\.5 \(\+[45] .* is within it too\)\./m);
+  });
+});
+
+describe('balance solve (a mode with an exact engine, a study without one)', () => {
+  it('simulates every candidate of an exchange duel farther apart than distance 1, and says so', async () => {
+    const study = `system: exchange
+mode: duel
+seed: 3
+trials: 400
+characters:
+  duelist: { vitality: 6, strength: 2, agility: 3, resilience: 2, melee: 2, ranged: 1, acrobatics: 1 }
+weapons:
+  arming-sword: { kind: melee, baseAttackCost: 1, damage: 2, vitalCap: 3 }
+  spear: { kind: melee, baseAttackCost: 1, damage: 2, vitalCap: 2, reach: 2 }
+loadouts:
+  sword: { character: duelist, weapon: arming-sword }
+  spear: { character: duelist, weapon: spear }
+duel: { maxRounds: 30, distance: 3 }
+matchups:
+  - { a: spear, b: sword }
+solve:
+  target: { metric: a_win_rate, matchup: 0, value: 0.5, tolerance: 0.05 }
+  vary: { path: weapons.spear.damage, values: [1, 2, 3] }
+  maxTrials: 400
+`;
+    const dir = tempDir();
+    const r = await balanceIn(['solve', studyFile(study), '--out', dir, '--workers', '0']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('balance: no exact answer for this study (exact exchange duels need duel.distance 1');
+    const rows = csv(dir, 'solve.csv');
+    expect(rows.every((row) => row['exact'] === 'false' && row['trials'] === '400')).toBe(true);
+    expect(JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')).engine).toBe('dice');
   });
 });
 
