@@ -3,14 +3,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadStudy } from '../../src/config/study.js';
-import { balance, ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { balanceIn } from '../helpers/inprocess.js';
 
 const BATTLE = readFileSync(join(ROOT, 'test/fixtures/small-battle.yaml'), 'utf8');
 const FILES = ['summary.csv', 'distribution.csv', 'fighters.csv'];
 const read = (dir: string, f: string): string => readFileSync(join(dir, f), 'utf8');
 
 describe('the README battle example (the study format of issue #13)', () => {
-  it('validates and plans with profiles added: 3 variants x 3 matchups', () => {
+  it('validates and plans with profiles added: 3 variants x 3 matchups', async () => {
     const block = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes('mode: battle'))!;
     const profiles = BATTLE.slice(BATTLE.indexOf('fighters:'), BATTLE.indexOf('retinues:'))
       .replace('  stout-axe:  { fighter: stout, weapon: axe, armor: medium }', '  stout-axe-medium: { fighter: stout, weapon: axe, armor: medium }');
@@ -23,21 +24,21 @@ describe('the README battle example (the study format of issue #13)', () => {
 });
 
 describe('balance run (battle)', () => {
-  it('writes the pinned columns, byte-identical for 1 and 2 workers and for merged shards', () => {
+  it('writes the pinned columns, byte-identical for 1 and 2 workers and for merged shards', async () => {
     const study = studyFile(BATTLE);
     const [one, two, s1, s2, merged] = [tempDir(), tempDir(), tempDir(), tempDir(), tempDir()];
-    expect(balance(['run', study, '--out', one, '--workers', '1']).code).toBe(0);
-    const r = balance(['run', study, '--out', two, '--workers', '2']);
+    expect((await balanceIn(['run', study, '--out', one, '--workers', '1'])).code).toBe(0);
+    const r = await balanceIn(['run', study, '--out', two, '--workers', '2']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/battles in/);
     for (const f of FILES) expect(read(two, f)).toBe(read(one, f));
-    expect(balance(['run', study, '--out', s1, '--shard', '1/2']).code).toBe(0);
-    expect(balance(['run', study, '--out', s2, '--shard', '2/2', '--workers', '0']).code).toBe(0);
-    expect(balance(['merge', study, join(s1, 'shard-1-of-2.json'), join(s2, 'shard-2-of-2.json'), '--out', merged]).code).toBe(0);
+    expect((await balanceIn(['run', study, '--out', s1, '--shard', '1/2'])).code).toBe(0);
+    expect((await balanceIn(['run', study, '--out', s2, '--shard', '2/2', '--workers', '0'])).code).toBe(0);
+    expect((await balanceIn(['merge', study, join(s1, 'shard-1-of-2.json'), join(s2, 'shard-2-of-2.json'), '--out', merged])).code).toBe(0);
     for (const f of FILES) expect(read(merged, f)).toBe(read(one, f));
     const [t1, t2] = [tempDir(), tempDir()];
-    expect(balance(['run', study, '--out', t1, '--workers', '1', '--engine', 'table']).code).toBe(0);
-    expect(balance(['run', study, '--out', t2, '--workers', '2', '--engine', 'table']).code).toBe(0);
+    expect((await balanceIn(['run', study, '--out', t1, '--workers', '1', '--engine', 'table'])).code).toBe(0);
+    expect((await balanceIn(['run', study, '--out', t2, '--workers', '2', '--engine', 'table'])).code).toBe(0);
     for (const f of FILES) expect(read(t2, f)).toBe(read(t1, f));
 
     const summary = read(one, 'summary.csv').trim().split('\n');
@@ -54,27 +55,27 @@ describe('balance run (battle)', () => {
     const report = read(one, 'report.md');
     expect(report).toContain('retinue_a');
     expect(report).toMatch(/## Fighters \(base\)[\s\S]*\| phoenix \(weakest\) vs wardens \(nearest\) \| a \| archer \|/);
-    expect(balance(['report', one]).code).toBe(0);
+    expect((await balanceIn(['report', one])).code).toBe(0);
     expect(read(one, 'report.md')).toBe(report);
   });
 
-  it('--precision stops each matchup once a_win_rate is known to the target', () => {
+  it('--precision stops each matchup once a_win_rate is known to the target', async () => {
     const out = tempDir();
-    expect(balance(['run', studyFile(BATTLE), '--out', out, '--workers', '0', '--precision', '0.03', '--max-trials', '20000']).code).toBe(0);
+    expect((await balanceIn(['run', studyFile(BATTLE), '--out', out, '--workers', '0', '--precision', '0.03', '--max-trials', '20000'])).code).toBe(0);
     const row = read(out, 'summary.csv').trim().split('\n')[1]!.split(',');
     const [low, high] = [Number(row[8]), Number(row[9])];
     expect((high - low) / 2).toBeLessThanOrEqual(0.03);
     expect(Number(row[3])).toBeLessThan(20000);
   });
 
-  it('bad input: one clear line per problem, exit code 2', () => {
+  it('bad input: one clear line per problem, exit code 2', async () => {
     const bad = BATTLE.replace('{ a: phoenix, b: wardens', '{ a: phoenx, b: wardens').replace('loadout: archer,', 'loadout: archr,')
       .replace('kind: cover', 'kind: wall').replace('board: [24, 24]', 'board: [6, 24]');
-    const r = balance(['validate', studyFile(bad)]);
+    const r = await balanceIn(['validate', studyFile(bad)]);
     expect(r.code).toBe(2);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/study\.yaml:\d+:\d+ battle\.terrain\[0\]\.kind: expected one of "cover", "block", received "wall"/)]));
-    const sem = balance(['validate', studyFile(bad.replace('kind: wall', 'kind: cover'))]);
+    const sem = await balanceIn(['validate', studyFile(bad.replace('kind: wall', 'kind: cover'))]);
     expect(sem.code).toBe(2);
     expect(sem.stderr).toMatch(/matchups\[0\]\.a: unknown retinue "phoenx" \(did you mean "phoenix"\?\)/);
     expect(sem.stderr).toMatch(/retinues\.phoenix\[1\]\.loadout: unknown loadout "archr" \(did you mean "archer"\?\)/);

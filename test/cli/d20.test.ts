@@ -2,14 +2,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { balance, ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { balanceIn } from '../helpers/inprocess.js';
 
 describe('d20 through the CLI', () => {
-  it('attack: run and exact agree, with the pinned columns', () => {
+  it('attack: run and exact agree, with the pinned columns', async () => {
     const study = join(ROOT, 'configs/d20-attacks.yaml');
     const [sim, ex] = [tempDir(), tempDir()];
-    expect(balance(['run', study, '--out', sim, '--trials', '50000', '--engine', 'dice']).code).toBe(0);
-    expect(balance(['exact', study, '--out', ex]).code).toBe(0);
+    expect((await balanceIn(['run', study, '--out', sim, '--trials', '50000', '--engine', 'dice'])).code).toBe(0);
+    expect((await balanceIn(['exact', study, '--out', ex])).code).toBe(0);
     const read = (d: string) => readFileSync(join(d, 'summary.csv'), 'utf8').trim().split('\n');
     const [hs, ...rs] = read(sim);
     const [, ...re] = read(ex);
@@ -22,9 +23,9 @@ describe('d20 through the CLI', () => {
     expect(readFileSync(join(ex, 'distribution.csv'), 'utf8')).toMatch(/,damage,0,,/);
   });
 
-  it('fight: summary with death_rate_<hero> columns; distribution metrics', () => {
+  it('fight: summary with death_rate_<hero> columns; distribution metrics', async () => {
     const out = tempDir();
-    const r = balance(['run', join(ROOT, 'configs/d20-party-vs-monsters.yaml'), '--out', out, '--trials', '2000']);
+    const r = await balanceIn(['run', join(ROOT, 'configs/d20-party-vs-monsters.yaml'), '--out', out, '--trials', '2000']);
     expect(r.code).toBe(0);
     const [header] = readFileSync(join(out, 'summary.csv'), 'utf8').split('\n');
     expect(header).toBe(
@@ -36,12 +37,12 @@ describe('d20 through the CLI', () => {
     expect(metrics).toEqual(new Set(['rounds', 'winner', 'heroes_dead', 'heroes_hp_left']));
   });
 
-  it('bad dice notation and full cover are input errors', () => {
+  it('bad dice notation and full cover are input errors', async () => {
     const text = readFileSync(join(ROOT, 'configs/d20-attacks.yaml'), 'utf8');
-    const bad = balance(['validate', studyFile(text.replace('damage: 1d8 }', 'damage: 1x8 }'))]);
+    const bad = await balanceIn(['validate', studyFile(text.replace('damage: 1d8 }', 'damage: 1x8 }'))]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/weapons\.longsword\.damage: invalid dice notation "1x8"/);
-    const cover = balance(['validate', studyFile(text.replace('cover: partial', 'cover: full'))]);
+    const cover = await balanceIn(['validate', studyFile(text.replace('cover: partial', 'cover: full'))]);
     expect(cover.code).toBe(2);
     expect(cover.stderr).toMatch(/situation\.cover: a target in full cover cannot be targeted/);
   });

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { balance, ROOT, tempDir } from '../helpers/cli.js';
+import { ROOT, tempDir } from '../helpers/cli.js';
+import { balanceIn } from '../helpers/inprocess.js';
 
 const MODES: readonly { name: string; study: string; trials: number }[] = [
   { name: 'skirmish attack', study: 'configs/skirmish-attack-example.yaml', trials: 100_001 },
@@ -19,13 +20,14 @@ const MODES: readonly { name: string; study: string; trials: number }[] = [
 
 describe('byte-identical CSVs for --workers 0, 1 and 2, every mode', () => {
   for (const m of MODES) {
-    it(m.name, () => {
-      const csvs = ['0', '1', '2'].map((workers) => {
+    it(m.name, async () => {
+      const csvs: string[][] = [];
+      for (const workers of ['0', '1', '2']) {
         const out = tempDir();
-        const r = balance(['run', join(ROOT, m.study), '--trials', String(m.trials), '--seed', '17', '--workers', workers, '--out', out]);
+        const r = await balanceIn(['run', join(ROOT, m.study), '--trials', String(m.trials), '--seed', '17', '--workers', workers, '--out', out]);
         expect(r.code, r.stderr).toBe(0);
-        return ['summary.csv', 'distribution.csv'].map((f) => readFileSync(join(out, f), 'utf8'));
-      });
+        csvs.push(['summary.csv', 'distribution.csv'].map((f) => readFileSync(join(out, f), 'utf8')));
+      }
       expect(csvs[1]).toEqual(csvs[0]);
       expect(csvs[2]).toEqual(csvs[0]);
       expect(csvs[0]![0]!.split('\n').length).toBeGreaterThan(2);

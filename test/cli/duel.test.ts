@@ -2,16 +2,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { balance, ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { balanceIn } from '../helpers/inprocess.js';
 
 const DUEL = readFileSync(join(ROOT, 'test/fixtures/keen-stout-duel.yaml'), 'utf8');
 
 describe('balance run (duel)', () => {
-  it('writes the pinned columns and metrics, byte-identical for 1 and 2 workers', () => {
+  it('writes the pinned columns and metrics, byte-identical for 1 and 2 workers', async () => {
     const study = studyFile(DUEL);
     const [one, two] = [tempDir(), tempDir()];
-    expect(balance(['run', study, '--out', one, '--workers', '1']).code).toBe(0);
-    const r = balance(['run', study, '--out', two, '--workers', '2']);
+    expect((await balanceIn(['run', study, '--out', one, '--workers', '1'])).code).toBe(0);
+    const r = await balanceIn(['run', study, '--out', two, '--workers', '2']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/duels in/);
     for (const f of ['summary.csv', 'distribution.csv']) expect(readFileSync(join(one, f), 'utf8')).toBe(readFileSync(join(two, f), 'utf8'));
@@ -25,24 +26,24 @@ describe('balance run (duel)', () => {
     expect(dist.filter((l) => l.includes(',winner,')).map((l) => l.split(',')[4]).slice(0, 3)).toEqual(['a', 'b', 'draw']);
   });
 
-  it('an unknown policy is an input error with a suggestion', () => {
-    const r = balance(['validate', studyFile(DUEL.replace('policyA: shooter', 'policyA: shoter'))]);
+  it('an unknown policy is an input error with a suggestion', async () => {
+    const r = await balanceIn(['validate', studyFile(DUEL.replace('policyA: shooter', 'policyA: shoter'))]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/matchups\[1\]\.policyA: expected one of "aggressive", "shooter", "kite", "best-response", "optimal", received "shoter" \(did you mean "shooter"\?\)/);
   });
 
-  it('accepted but unmodelled keywords give a warning naming them (exit 0)', () => {
+  it('accepted but unmodelled keywords give a warning naming them (exit 0)', async () => {
     const text = DUEL.replace('wounds: 3, movement: 5 }', 'wounds: 3, movement: 5, keywords: [flying] }')
       .replace('range: [3, 24] }', 'range: [3, 24], keywords: [smoke] }');
-    const r = balance(['validate', studyFile(text)]);
+    const r = await balanceIn(['validate', studyFile(text)]);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/fighters\.keen\.keywords\[0\]: warning: keyword "flying" is not modelled and changes no result \(modelled: caster, gunslinger\)/);
     expect(r.stderr).toMatch(/weapons\.shortbow\.keywords\[0\]: warning: keyword "smoke" is accepted but not modelled: Smoke blocks line of sight/);
   });
 
-  it('exact works for skirmish duels (files and values: test/cli/exact-duel.test.ts)', () => {
+  it('exact works for skirmish duels (files and values: test/cli/exact-duel.test.ts)', async () => {
     // maxRounds 3: the policy-gap solves (minimax with the solver's move, Dodge and reaction choices) of 20 rounds cost ~30 s.
-    const r = balance(['exact', studyFile(DUEL.replace('maxRounds: 20', 'maxRounds: 3')), '--out', tempDir()]);
+    const r = await balanceIn(['exact', studyFile(DUEL.replace('maxRounds: 20', 'maxRounds: 3')), '--out', tempDir()]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/8 exact distributions in/);
   });

@@ -2,7 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { balance, ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { balanceIn } from '../helpers/inprocess.js';
 import { expectRateNear } from '../helpers/se.js';
 
 const DUEL = readFileSync(join(ROOT, 'test/fixtures/keen-stout-duel.yaml'), 'utf8').replace(/matchups:[\s\S]*?variants:/, `matchups:
@@ -13,13 +14,13 @@ variants:`);
 const csv = (dir: string, f: string): string[][] => readFileSync(join(dir, f), 'utf8').trim().split('\n').map((l) => l.split(','));
 
 describe('balance exact (skirmish duel)', () => {
-  it('writes run\'s files and columns: trials and counts empty, the interval equal to the value, agreeing with run', () => {
+  it('writes run\'s files and columns: trials and counts empty, the interval equal to the value, agreeing with run', async () => {
     const study = studyFile(DUEL);
     const [exact, sim] = [tempDir(), tempDir()];
-    const r = balance(['exact', study, '--out', exact]);
+    const r = await balanceIn(['exact', study, '--out', exact]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/exact distributions in/);
-    expect(balance(['run', study, '--out', sim, '--trials', '4000']).code).toBe(0);
+    expect((await balanceIn(['run', study, '--out', sim, '--trials', '4000'])).code).toBe(0);
     const [eh, ...erows] = csv(exact, 'summary.csv');
     const [sh, ...srows] = csv(sim, 'summary.csv');
     // exact appends the policy-gap columns at the end (run's columns keep their order).
@@ -38,10 +39,10 @@ describe('balance exact (skirmish duel)', () => {
   });
 
   // 20 Wounds each over 1000 rounds: fewer than 200000 distinct states, but far more (round, state) pairs than MAX_EXACT_PAIRS.
-  it('a duel over a limit is one input line naming the limit (exit 2, no output files)', () => {
+  it('a duel over a limit is one input line naming the limit (exit 2, no output files)', async () => {
     const big = DUEL.replace(/wounds: 3/g, 'wounds: 20').replace('maxRounds: 20', 'maxRounds: 1000');
     const out = join(tempDir(), 'out');
-    const r = balance(['exact', studyFile(big), '--out', out]);
+    const r = await balanceIn(['exact', studyFile(big), '--out', out]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/more than 5000000 \(round, state\) pairs \(limit MAX_EXACT_PAIRS\); use balance run/);

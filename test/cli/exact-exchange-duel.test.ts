@@ -2,7 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { balance, studyFile, tempDir } from '../helpers/cli.js';
+import { studyFile, tempDir } from '../helpers/cli.js';
+import { balanceIn } from '../helpers/inprocess.js';
 import { expectRateNear } from '../helpers/se.js';
 
 const DUEL = `system: exchange
@@ -30,13 +31,13 @@ variants: { base: {}, no-continuation: { continuation: false } }
 const csv = (dir: string, f: string): string[][] => readFileSync(join(dir, f), 'utf8').trim().split('\n').map((l) => l.split(','));
 
 describe('balance exact (exchange duel)', () => {
-  it('writes run\'s files and columns: trials and counts empty, the interval equal to the value, agreeing with run', () => {
+  it('writes run\'s files and columns: trials and counts empty, the interval equal to the value, agreeing with run', async () => {
     const study = studyFile(DUEL);
     const [exact, sim] = [tempDir(), tempDir()];
-    const r = balance(['exact', study, '--out', exact]);
+    const r = await balanceIn(['exact', study, '--out', exact]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/4 exact distributions in/);
-    expect(balance(['run', study, '--out', sim, '--engine', 'dice']).code).toBe(0);
+    expect((await balanceIn(['run', study, '--out', sim, '--engine', 'dice'])).code).toBe(0);
     const [eh, ...erows] = csv(exact, 'summary.csv');
     const [sh, ...srows] = csv(sim, 'summary.csv');
     // exact appends the policy-gap columns (README: Solved exchange policies in studies).
@@ -61,19 +62,19 @@ describe('balance exact (exchange duel)', () => {
     expect(JSON.parse(readFileSync(join(exact, 'run.json'), 'utf8'))).toMatchObject({ engine: 'exact' });
   }, 240_000); // about 20 s of CPU: the policy-gap solves (minimax with Prone in play)
 
-  it('a duel at distance > 1 is refused in one line (exit 2, no output files)', () => {
+  it('a duel at distance > 1 is refused in one line (exit 2, no output files)', async () => {
     const out = join(tempDir(), 'out');
-    const r = balance(['exact', studyFile(DUEL.replace('duel: { maxRounds: 6 }', 'duel: { maxRounds: 6, distance: 4 }')), '--out', out]);
+    const r = await balanceIn(['exact', studyFile(DUEL.replace('duel: { maxRounds: 6 }', 'duel: { maxRounds: 6, distance: 4 }')), '--out', out]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/exact exchange duels need duel.distance 1 .*use balance run/);
     expect(existsSync(join(out, 'summary.csv'))).toBe(false);
   });
 
-  it('a duel over the state limit is one input line naming the limit (exit 2, no output files)', () => {
+  it('a duel over the state limit is one input line naming the limit (exit 2, no output files)', async () => {
     const big = DUEL.replace('vitality: 6, magicDice: 1', 'vitality: 40, actionDice: 12').replace('maxRounds: 6', 'maxRounds: 1000');
     const out = join(tempDir(), 'out');
-    const r = balance(['exact', studyFile(big), '--out', out]);
+    const r = await balanceIn(['exact', studyFile(big), '--out', out]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/more than 200000 states \(limit MAX_EXACT_STATES\); use balance run/);

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { balance, ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { balanceIn } from '../helpers/inprocess.js';
 import { PARTS } from '../systems/exchange/fight/helpers.js';
 
 /** The README's fight study (the issue's), with the profiles it names added after its header. */
@@ -17,11 +18,11 @@ const ISSUE = README.replace('trials: 20000\n', `trials: 1000\n${PROFILES}`);
 const read = (dir: string, f: string) => readFileSync(join(dir, f), 'utf8');
 
 describe('exchange fights through the CLI', () => {
-  it('the issue\'s study runs: pinned summary columns, characters.csv, distribution metrics; byte-identical for 1 and 2 workers', () => {
+  it('the issue\'s study runs: pinned summary columns, characters.csv, distribution metrics; byte-identical for 1 and 2 workers', async () => {
     const study = studyFile(ISSUE);
     const [one, two] = [tempDir(), tempDir()];
-    expect(balance(['run', study, '--out', one, '--workers', '1']).code).toBe(0);
-    expect(balance(['run', study, '--out', two, '--workers', '2']).code).toBe(0);
+    expect((await balanceIn(['run', study, '--out', one, '--workers', '1'])).code).toBe(0);
+    expect((await balanceIn(['run', study, '--out', two, '--workers', '2'])).code).toBe(0);
     for (const f of ['summary.csv', 'distribution.csv', 'characters.csv']) expect(read(two, f)).toBe(read(one, f));
     expect(read(one, 'summary.csv').split('\n')[0]).toBe(
       'variant,side_a,side_b,trials,a_wins,b_wins,draws,a_win_rate,a_win_ci95_low,a_win_ci95_high,mean_rounds,a_mean_standing,b_mean_standing',
@@ -33,28 +34,28 @@ describe('exchange fights through the CLI', () => {
     expect([...new Set(metrics)]).toEqual(['winner', 'rounds', 'a_standing', 'b_standing', 'end']);
   });
 
-  it('the shipped fight studies run', () => {
+  it('the shipped fight studies run', async () => {
     for (const f of ['exchange-fight-reach.yaml', 'exchange-fight-heroes-vs-monsters.yaml']) {
-      expect(balance(['run', join(ROOT, 'configs', f), '--out', tempDir(), '--trials', '200', '--workers', '0']).code).toBe(0);
+      expect((await balanceIn(['run', join(ROOT, 'configs', f), '--out', tempDir(), '--trials', '200', '--workers', '0'])).code).toBe(0);
     }
   });
 
-  it('bad input: one line per problem with its place and a suggestion, exit code 2', () => {
+  it('bad input: one line per problem with its place and a suggestion, exit code 2', async () => {
     const bad = ISSUE.replace('loadout: orin-spear', 'loadout: orin-spaer').replace('{ a: heroes, b: bandits }', '{ a: heroes, b: bandit }')
       .replace('opener: random', 'opener: mira-swrod').replace('kind: partial', 'kind: partal');
-    const r = balance(['validate', studyFile(bad)]);
+    const r = await balanceIn(['validate', studyFile(bad)]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/study\.yaml:\d+:\d+ fight\.cover\[0\]\.kind: expected one of "partial", "full", received "partal" \(did you mean "partial"\?\)/);
-    const r2 = balance(['validate', studyFile(bad.replace('kind: partal', 'kind: partial'))]);
+    const r2 = await balanceIn(['validate', studyFile(bad.replace('kind: partal', 'kind: partial'))]);
     expect(r2.code).toBe(2);
     expect(r2.stderr).toMatch(/:\d+:\d+ sides\.heroes\[1\]\.loadout: unknown loadout "orin-spaer" \(did you mean "orin-spear"\?\)/);
     expect(r2.stderr).toMatch(/:\d+:\d+ matchups\[0\]\.b: unknown side "bandit" \(did you mean "bandits"\?\)/);
     expect(r2.stderr).not.toMatch(/at .*\.js/);
-    const r3 = balance(['validate', studyFile(ISSUE.replace('opener: random', 'opener: mira-swrod').replace('distance: 6', 'distance: 6\n  tactics: { heros: { targeting: weakest } }'))]);
+    const r3 = await balanceIn(['validate', studyFile(ISSUE.replace('opener: random', 'opener: mira-swrod').replace('distance: 6', 'distance: 6\n  tactics: { heros: { targeting: weakest } }'))]);
     expect(r3.code).toBe(2);
     expect(r3.stderr).toMatch(/fight\.opener: "mira-swrod" is neither random, a, b, a side nor a character of heroes vs bandits \(did you mean "mira-sword"\?\)/);
     expect(r3.stderr).toMatch(/fight\.tactics\.heros: unknown side "heros" \(did you mean "heroes"\?\)/);
-    const r4 = balance(['validate', studyFile(ISSUE.replace('map: [20, 20]', 'map: [6, 2]'))]);
+    const r4 = await balanceIn(['validate', studyFile(ISSUE.replace('map: [20, 20]', 'map: [6, 2]'))]);
     expect(r4.code).toBe(2);
     expect(r4.stderr).toMatch(/fight\.distance: distance 6 does not fit a map 6 Spaces wide/);
   });

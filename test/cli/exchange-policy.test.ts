@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { balance, ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { balanceIn } from '../helpers/inprocess.js';
 import { expectRateNear } from '../helpers/se.js';
 
 const GAP = ['a_win_named', 'a_win_best_response', 'a_win_optimal', 'b_win_named', 'b_win_best_response', 'b_win_optimal'];
@@ -20,10 +21,10 @@ function table(dir: string): Record<string, string>[] {
 }
 
 describe('solved policies in exchange duel studies', () => {
-  it('exact: the gap columns come last and a solved row equals its gap entry; run agrees within 4 SE; the report charts the gap', () => {
+  it('exact: the gap columns come last and a solved row equals its gap entry; run agrees within 4 SE; the report charts the gap', async () => {
     const [exact, sim] = [tempDir(), tempDir()];
     const file = studyFile(STUDY);
-    const e = balance(['exact', file, '--out', exact]);
+    const e = await balanceIn(['exact', file, '--out', exact]);
     expect(e.code, e.stderr).toBe(0);
     const header = readFileSync(join(exact, 'summary.csv'), 'utf8').split('\n')[0]!.split(',');
     expect(header.slice(-6)).toEqual(GAP);
@@ -36,7 +37,7 @@ describe('solved policies in exchange duel studies', () => {
     expect(Number(rows[3]!['a_win_rate'])).toBeCloseTo(Number(rows[3]!['a_win_optimal']), 12);
     expect(Number(rows[3]!['b_win_rate'])).toBeCloseTo(Number(rows[3]!['b_win_optimal']), 12);
     const n = 6000;
-    const r = balance(['run', file, '--out', sim, '--trials', String(n), '--workers', '1']);
+    const r = await balanceIn(['run', file, '--out', sim, '--trials', String(n), '--workers', '1']);
     expect(r.code, r.stderr).toBe(0);
     const srows = table(sim);
     expect(Object.keys(srows[0]!)).not.toContain('a_win_named');
@@ -49,8 +50,8 @@ describe('solved policies in exchange duel studies', () => {
     expect(html.match(/<section class="chart" id="policy-gap">[\s\S]*?<\/section>/)?.[0].match(/<svg/g)).toHaveLength(4);
   });
 
-  it('explain-policy prints the solved exchange side\'s decisions, most frequent first', () => {
-    const r = balance(['explain-policy', studyFile(STUDY), '--matchup', '2', '--top', '5']);
+  it('explain-policy prints the solved exchange side\'s decisions, most frequent first', async () => {
+    const r = await balanceIn(['explain-policy', studyFile(STUDY), '--matchup', '2', '--top', '5']);
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toBe('# exchange duel: variant=base a=sword (best-response) b=greataxe (reserve-1)');
@@ -65,8 +66,8 @@ describe('solved policies in exchange duel studies', () => {
     expect([...ps].sort((x, y) => y - x)).toEqual(ps);
   });
 
-  it('a solved policy at duel.distance above 1, or in an exchange fight, is one input line (exit 2)', () => {
-    const far = balance(['validate', studyFile(STUDY.replace('duel: { maxRounds: 3 }', 'duel: { maxRounds: 3, distance: 3 }'))]);
+  it('a solved policy at duel.distance above 1, or in an exchange fight, is one input line (exit 2)', async () => {
+    const far = await balanceIn(['validate', studyFile(STUDY.replace('duel: { maxRounds: 3 }', 'duel: { maxRounds: 3, distance: 3 }'))]);
     expect(far.code).toBe(2);
     const lines = far.stderr.trim().split('\n');
     expect(lines).toHaveLength(3); // best-response in matchup 2, optimal twice in matchup 3
@@ -74,11 +75,11 @@ describe('solved policies in exchange duel studies', () => {
     const fight = readFileSync(join(ROOT, 'configs/exchange-fight-heroes-vs-monsters.yaml'), 'utf8');
     const bad = fight.replace(/policy: [\w-]+/, 'policy: optimal');
     expect(bad).not.toBe(fight);
-    const f = balance(['validate', studyFile(bad)]);
+    const f = await balanceIn(['validate', studyFile(bad)]);
     expect(f.code).toBe(2);
     expect(f.stderr.trim().split('\n')).toHaveLength(1);
     expect(f.stderr).toMatch(/policy: optimal is a solved policy, which only duels play \(exchange: mode duel at duel\.distance 1\)/);
-    const typo = balance(['validate', studyFile(STUDY.replace('policyA: all-in', 'policyA: best'))]);
+    const typo = await balanceIn(['validate', studyFile(STUDY.replace('policyA: all-in', 'policyA: best'))]);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toMatch(/matchups\[1\]\.policyA: expected a policy: all-in, guard-first or reserve-N .* or best-response or optimal/);
   });

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { balance, ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { balanceIn } from '../helpers/inprocess.js';
 
 const ISSUE = `system: exchange
 mode: attack
@@ -25,11 +26,11 @@ variants: { base: {}, coin-dice: { die: { faces: [0, 1] } } }
 `;
 
 describe('exchange through the CLI', () => {
-  it('the issue study runs and matches exact; the pinned columns and metrics are there', () => {
+  it('the issue study runs and matches exact; the pinned columns and metrics are there', async () => {
     const study = studyFile(ISSUE);
     const [sim, ex] = [tempDir(), tempDir()];
-    expect(balance(['run', study, '--out', sim, '--engine', 'dice']).code).toBe(0);
-    expect(balance(['exact', study, '--out', ex]).code).toBe(0);
+    expect((await balanceIn(['run', study, '--out', sim, '--engine', 'dice'])).code).toBe(0);
+    expect((await balanceIn(['exact', study, '--out', ex])).code).toBe(0);
     const s = readFileSync(join(sim, 'summary.csv'), 'utf8').trim().split('\n');
     expect(s[0]!.startsWith('variant,attacker,defender,trials,mean_wounds,sd_wounds,mean_wounds_ci95_low,mean_wounds_ci95_high,p_wounded,mean_wounds_to_attacker,p_attack_stopped')).toBe(true);
     const e = readFileSync(join(ex, 'summary.csv'), 'utf8').trim().split('\n');
@@ -41,15 +42,15 @@ describe('exchange through the CLI', () => {
     expect(metrics).toEqual(new Set(['wounds', 'wounds_to_attacker', 'hit_margin']));
   });
 
-  it('Boost above the Skill Level is an input error', () => {
-    const r = balance(['validate', studyFile(ISSUE.replace('attackerBoost: 2', 'attackerBoost: 4'))]);
+  it('Boost above the Skill Level is an input error', async () => {
+    const r = await balanceIn(['validate', studyFile(ISSUE.replace('attackerBoost: 2', 'attackerBoost: 4'))]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/matchups\[0\]\.situation: mira-sword vs rook-leather: attackerBoost 4 is above mira-sword's Melee Skill Level 3/);
   });
 
-  it('duels: pinned columns, metrics end/rounds/vit left', () => {
+  it('duels: pinned columns, metrics end/rounds/vit left', async () => {
     const out = tempDir();
-    expect(balance(['run', join(ROOT, 'configs/exchange-duels.yaml'), '--out', out, '--trials', '2000']).code).toBe(0);
+    expect((await balanceIn(['run', join(ROOT, 'configs/exchange-duels.yaml'), '--out', out, '--trials', '2000'])).code).toBe(0);
     const [header] = readFileSync(join(out, 'summary.csv'), 'utf8').split('\n');
     expect(header!.startsWith('variant,side_a,side_b,trials,a_wins,b_wins,draws,a_win_rate,a_win_ci95_low,a_win_ci95_high,mean_rounds')).toBe(true);
     const dist = readFileSync(join(out, 'distribution.csv'), 'utf8').trim().split('\n').slice(1);

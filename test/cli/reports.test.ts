@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { loadStudy } from '../../src/config/study.js';
 import { planStudy } from '../../src/plan/plan.js';
 import { parseCsv } from '../../src/report/data.js';
-import { balance, EXAMPLE, ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { EXAMPLE, ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { balanceIn } from '../helpers/inprocess.js';
 
 const DUEL = readFileSync(join(ROOT, 'test/fixtures/keen-stout-duel.yaml'), 'utf8')
   .replace('matchups:\n', 'matchups:\n  - { a: keen-sword, b: stout-axe-medium, policyA: kite, policyB: aggressive }\n');
@@ -13,9 +14,9 @@ const DUEL = readFileSync(join(ROOT, 'test/fixtures/keen-stout-duel.yaml'), 'utf
 const read = (dir: string, f: string) => parseCsv(readFileSync(join(dir, f), 'utf8'));
 
 describe('matchups that differ only by policy stay apart', () => {
-  it('in distribution.csv (each distribution sums to 1), compare.csv and report.md', () => {
+  it('in distribution.csv (each distribution sums to 1), compare.csv and report.md', async () => {
     const out = tempDir();
-    expect(balance(['run', studyFile(DUEL), '--out', out, '--trials', '500', '--workers', '0']).code).toBe(0);
+    expect((await balanceIn(['run', studyFile(DUEL), '--out', out, '--trials', '500', '--workers', '0'])).code).toBe(0);
     const sums = new Map<string, number>();
     for (const r of read(out, 'distribution.csv')) {
       expect(Number(r['probability'])).toBeLessThanOrEqual(1);
@@ -32,9 +33,9 @@ describe('matchups that differ only by policy stay apart', () => {
 });
 
 describe('d20 fights: hero death rates', () => {
-  it('with Wilson intervals in summary.csv, one compare.csv test per hero, named console columns and a report section', () => {
+  it('with Wilson intervals in summary.csv, one compare.csv test per hero, named console columns and a report section', async () => {
     const out = tempDir();
-    const r = balance(['run', join(ROOT, 'configs/d20-party-vs-monsters.yaml'), '--out', out, '--trials', '1000', '--workers', '0']);
+    const r = await balanceIn(['run', join(ROOT, 'configs/d20-party-vs-monsters.yaml'), '--out', out, '--trials', '1000', '--workers', '0']);
     expect(r.code).toBe(0);
     const heroes = ['fighter-longsword', 'rogue-rapier', 'cleric-mace', 'ranger-longbow'];
     expect(r.stdout.split('\n')[0]).toMatch(new RegExp(heroes.map((h) => `death ${h}`).join('\\s+')));
@@ -78,7 +79,7 @@ compare: loadouts
 baseline: keen-axe
 `;
 
-  it('compares every attacker with the baseline against each defender, on the same dice', () => {
+  it('compares every attacker with the baseline against each defender, on the same dice', async () => {
     const file = studyFile(STUDY);
     const tasks = planStudy(loadStudy(file), 1000);
     const key = (a: string, b: string) => tasks.find((t) => t.labels['attacker'] === a && t.labels['defender'] === b)!.streamKey;
@@ -87,7 +88,7 @@ baseline: keen-axe
     const plain = planStudy(loadStudy(studyFile(STUDY.replace('compare: loadouts\nbaseline: keen-axe\n', ''))), 1000);
     expect(plain[0]!.streamKey).not.toBe(plain[3]!.streamKey);
     const out = tempDir();
-    expect(balance(['run', file, '--out', out, '--trials', '20000', '--workers', '0']).code).toBe(0);
+    expect((await balanceIn(['run', file, '--out', out, '--trials', '20000', '--workers', '0'])).code).toBe(0);
     const rows = read(out, 'compare.csv');
     expect(rows.map((r) => [r['compared'], r['baseline'], r['matchup_a'], r['matchup_b']])).toEqual([
       ['loadouts', 'keen-axe', 'keen-sword', 'stout-none'], ['loadouts', 'keen-axe', 'keen-sword', 'stout-heavy'],
@@ -99,20 +100,20 @@ baseline: keen-axe
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/## Loadout deltas against keen-axe/);
   });
 
-  it('a bad compare value or an unknown baseline is an input error at its line', () => {
-    const bad = balance(['validate', studyFile(STUDY.replace('compare: loadouts', 'compare: loadout'))]);
+  it('a bad compare value or an unknown baseline is an input error at its line', async () => {
+    const bad = await balanceIn(['validate', studyFile(STUDY.replace('compare: loadouts', 'compare: loadout'))]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/:\d+:\d+ compare: expected variants or loadouts, received "loadout"/);
-    const unknown = balance(['validate', studyFile(STUDY.replace('baseline: keen-axe', 'baseline: keen-ax'))]);
+    const unknown = await balanceIn(['validate', studyFile(STUDY.replace('baseline: keen-axe', 'baseline: keen-ax'))]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/:\d+:\d+ baseline: "keen-ax" is not a side-a loadout of any matchup \(did you mean "keen-axe"\?\)/);
   });
 });
 
 describe('p-values in reports', () => {
-  it('print <1e-16 below 1e-16 while compare.csv keeps the full number', () => {
+  it('print <1e-16 below 1e-16 while compare.csv keeps the full number', async () => {
     const out = tempDir();
-    expect(balance(['run', studyFile(EXAMPLE), '--out', out, '--trials', '400000', '--workers', '0']).code).toBe(0);
+    expect((await balanceIn(['run', studyFile(EXAMPLE), '--out', out, '--trials', '400000', '--workers', '0'])).code).toBe(0);
     const ps = read(out, 'compare.csv').map((r) => Number(r['p_value']));
     expect(Math.min(...ps)).toBeLessThan(1e-16);
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/\| <1e-16 \|/);

@@ -2,16 +2,17 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { balance, EXAMPLE, studyFile, tempDir } from '../helpers/cli.js';
+import { EXAMPLE, studyFile, tempDir } from '../helpers/cli.js';
+import { balanceIn } from '../helpers/inprocess.js';
 
 const SUMMARY = 'variant,attacker,defender,trials,mean_wounds,sd_wounds,mean_wounds_ci95_low,mean_wounds_ci95_high,p_wounded,p_downed,p_stunned,p_out_of_action';
 const DISTRIBUTION = 'variant,attacker,defender,metric,value,count,probability';
 
 describe('balance run', () => {
-  it('writes summary.csv, distribution.csv, run.json and report.md with the pinned columns', () => {
+  it('writes summary.csv, distribution.csv, run.json and report.md with the pinned columns', async () => {
     const study = studyFile(EXAMPLE);
     const out = tempDir();
-    const r = balance(['run', study, '--out', out, '--workers', '1']);
+    const r = await balanceIn(['run', study, '--out', out, '--workers', '1']);
     expect(r.code).toBe(0);
     // the example's second matchup asks for Aim and cover on a melee attack: warned, not fatal
     expect(r.stderr.trim().split('\n')).toEqual([
@@ -36,25 +37,26 @@ describe('balance run', () => {
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain('# ');
   });
 
-  it('gives byte-identical CSVs with 0 (main thread), 1 and 2 workers; another seed changes them', () => {
+  it('gives byte-identical CSVs with 0 (main thread), 1 and 2 workers; another seed changes them', async () => {
     const study = studyFile(EXAMPLE);
-    const outs = ['0', '1', '2'].map((w) => {
+    const outs: string[] = [];
+    for (const w of ['0', '1', '2']) {
       const out = tempDir();
-      expect(balance(['run', study, '--out', out, '--workers', w, '--trials', '250000']).code).toBe(0);
-      return out;
-    });
+      expect((await balanceIn(['run', study, '--out', out, '--workers', w, '--trials', '250000'])).code).toBe(0);
+      outs.push(out);
+    }
     for (const file of ['summary.csv', 'distribution.csv']) {
       const first = readFileSync(join(outs[0]!, file), 'utf8');
       for (const o of outs.slice(1)) expect(readFileSync(join(o, file), 'utf8')).toBe(first);
     }
     const other = tempDir();
-    expect(balance(['run', study, '--out', other, '--workers', '2', '--trials', '250000', '--seed', '8']).code).toBe(0);
+    expect((await balanceIn(['run', study, '--out', other, '--workers', '2', '--trials', '250000', '--seed', '8'])).code).toBe(0);
     expect(readFileSync(join(other, 'summary.csv'), 'utf8')).not.toBe(readFileSync(join(outs[0]!, 'summary.csv'), 'utf8'));
   });
 
-  it('a worker that throws ends the run with exit 1, one clear line and no files', () => {
+  it('a worker that throws ends the run with exit 1, one clear line and no files', async () => {
     const out = tempDir();
-    const r = balance(['run', studyFile(EXAMPLE), '--out', out, '--workers', '2'], { BALANCE_FAULT_INJECTION: 'worker' });
+    const r = await balanceIn(['run', studyFile(EXAMPLE), '--out', out, '--workers', '2'], { BALANCE_FAULT_INJECTION: 'worker' });
     expect(r.code).toBe(1);
     const lines = r.stderr.trim().split('\n').filter((l) => !l.includes('warning:'));
     expect(lines).toHaveLength(1);
@@ -63,16 +65,16 @@ describe('balance run', () => {
     expect(readdirSync(out)).toEqual([]);
   });
 
-  it('defaults the output directory to reports/<study name>/ under the working directory', () => {
+  it('defaults the output directory to reports/<study name>/ under the working directory', async () => {
     const study = studyFile(EXAMPLE, 'my-study.yaml');
     const cwd = tempDir();
-    const r = balance(['run', study, '--workers', '0', '--trials', '1000'], {}, cwd);
+    const r = await balanceIn(['run', study, '--workers', '0', '--trials', '1000'], {}, cwd);
     expect(r.code).toBe(0);
     expect(existsSync(join(cwd, 'reports/my-study/summary.csv'))).toBe(true);
   });
 
-  it('validate prints ok for a good study', () => {
-    const r = balance(['validate', studyFile(EXAMPLE)]);
+  it('validate prints ok for a good study', async () => {
+    const r = await balanceIn(['validate', studyFile(EXAMPLE)]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/ok \(skirmish attack, 4 matchup x variant tasks/);
   });
@@ -94,9 +96,9 @@ describe('bad input: one line per problem, exit code 2, no output files', () => 
     ['trials absurd', (s) => s.replace('trials: 20000', 'trials: 1e12'), /trials: must be at most 1000000000/],
   ];
   for (const [name, edit, pattern] of cases) {
-    it(name, () => {
+    it(name, async () => {
       const out = tempDir();
-      const r = balance(['run', studyFile(edit(EXAMPLE)), '--out', out]);
+      const r = await balanceIn(['run', studyFile(edit(EXAMPLE)), '--out', out]);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(pattern);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -104,38 +106,38 @@ describe('bad input: one line per problem, exit code 2, no output files', () => 
     });
   }
 
-  it('validate reports every problem at once', () => {
+  it('validate reports every problem at once', async () => {
     const text = EXAMPLE.replace('fighter: kean', '').replace('cc: 3, rc: 3, might: 3', 'cc: 12, rc: 3, might: 3').replace('skill: "4"', 'skill: "x"');
-    const r = balance(['validate', studyFile(text)]);
+    const r = await balanceIn(['validate', studyFile(text)]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(2);
   });
 
-  it('a bad --trials flag, an unknown flag and an unwritable --out', () => {
+  it('a bad --trials flag, an unknown flag and an unwritable --out', async () => {
     const study = studyFile(EXAMPLE);
-    const t = balance(['run', study, '--trials', '-5']);
+    const t = await balanceIn(['run', study, '--trials', '-5']);
     expect([t.code, t.stderr.trim()]).toEqual([2, '--trials: expected an integer from 1 to 1000000000, received -5']);
-    const u = balance(['run', study, '--trails', '5']);
+    const u = await balanceIn(['run', study, '--trails', '5']);
     expect(u.code).toBe(2);
     expect(u.stderr).toMatch(/Unknown argument: trails \(did you mean --trials\?\)/);
     const blocker = join(tempDir(), 'a-file');
     writeFileSync(blocker, '');
-    const w = balance(['run', study, '--out', join(blocker, 'out')]);
+    const w = await balanceIn(['run', study, '--out', join(blocker, 'out')]);
     expect(w.code).toBe(2);
     expect(w.stderr).toMatch(/^--out .*a-file\/out: output directory is not writable \(ENOTDIR\)$/m);
   });
 
-  it('a missing study file', () => {
-    const r = balance(['run', '/nonexistent/study.yaml']);
+  it('a missing study file', async () => {
+    const r = await balanceIn(['run', '/nonexistent/study.yaml']);
     expect([r.code, r.stderr.trim()]).toEqual([2, '/nonexistent/study.yaml: no such file']);
   });
 });
 
 describe('balance exact and --engine', () => {
-  it('exact writes the same files and columns, trials and count empty, intervals equal to the mean', () => {
+  it('exact writes the same files and columns, trials and count empty, intervals equal to the mean', async () => {
     const study = studyFile(EXAMPLE);
     const out = tempDir();
-    const r = balance(['exact', study, '--out', out]);
+    const r = await balanceIn(['exact', study, '--out', out]);
     expect(r.code).toBe(0);
     const [header, ...rows] = readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\n');
     expect(header!.startsWith(`${SUMMARY},`)).toBe(true);
@@ -152,32 +154,32 @@ describe('balance exact and --engine', () => {
     expect(typeof run['exact_time_ms']).toBe('number');
   });
 
-  it('the dice engine is byte-identical across worker counts too, and both engines land near exact', () => {
+  it('the dice engine is byte-identical across worker counts too, and both engines land near exact', async () => {
     const study = studyFile(EXAMPLE);
     const [a, b, c] = [tempDir(), tempDir(), tempDir()];
-    expect(balance(['run', study, '--out', a, '--workers', '0', '--engine', 'dice']).code).toBe(0);
-    expect(balance(['run', study, '--out', b, '--workers', '2', '--engine', 'dice']).code).toBe(0);
+    expect((await balanceIn(['run', study, '--out', a, '--workers', '0', '--engine', 'dice'])).code).toBe(0);
+    expect((await balanceIn(['run', study, '--out', b, '--workers', '2', '--engine', 'dice'])).code).toBe(0);
     expect(readFileSync(join(a, 'summary.csv'), 'utf8')).toBe(readFileSync(join(b, 'summary.csv'), 'utf8'));
     expect(JSON.parse(readFileSync(join(a, 'run.json'), 'utf8'))).toMatchObject({ engine: 'dice' });
-    expect(balance(['exact', study, '--out', c]).code).toBe(0);
+    expect((await balanceIn(['exact', study, '--out', c])).code).toBe(0);
     const mean = (dir: string): number[] => readFileSync(join(dir, 'summary.csv'), 'utf8').trim().split('\n').slice(1).map((l) => Number(l.split(',')[4]));
     const sd = readFileSync(join(c, 'summary.csv'), 'utf8').trim().split('\n').slice(1).map((l) => Number(l.split(',')[5]));
     mean(a).forEach((m, i) => expect(Math.abs(m - mean(c)[i]!)).toBeLessThanOrEqual((4 * sd[i]!) / Math.sqrt(20000)));
   });
 
-  it('a bad engine name is a usage error', () => {
-    const r = balance(['run', studyFile(EXAMPLE), '--engine', 'tabel']);
+  it('a bad engine name is a usage error', async () => {
+    const r = await balanceIn(['run', studyFile(EXAMPLE), '--engine', 'tabel']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/Invalid values:[\s\S]*engine/);
   });
 });
 
 describe('--precision', () => {
-  it('adds trials until the 95% half-width is reached, identically for any worker count, capped by --max-trials', () => {
+  it('adds trials until the 95% half-width is reached, identically for any worker count, capped by --max-trials', async () => {
     const study = studyFile(EXAMPLE);
     const [a, b, c] = [tempDir(), tempDir(), tempDir()];
-    expect(balance(['run', study, '--out', a, '--workers', '0', '--precision', '0.01', '--engine', 'dice']).code).toBe(0);
-    expect(balance(['run', study, '--out', b, '--workers', '2', '--precision', '0.01', '--engine', 'dice']).code).toBe(0);
+    expect((await balanceIn(['run', study, '--out', a, '--workers', '0', '--precision', '0.01', '--engine', 'dice'])).code).toBe(0);
+    expect((await balanceIn(['run', study, '--out', b, '--workers', '2', '--precision', '0.01', '--engine', 'dice'])).code).toBe(0);
     const sa = readFileSync(join(a, 'summary.csv'), 'utf8');
     expect(readFileSync(join(b, 'summary.csv'), 'utf8')).toBe(sa);
     for (const row of sa.trim().split('\n').slice(1)) {
@@ -185,33 +187,33 @@ describe('--precision', () => {
       expect(Number(cells[7]) - Number(cells[4])).toBeLessThanOrEqual(0.01);
       expect(Number(cells[3]) % 100000).toBe(0);
     }
-    expect(balance(['run', study, '--out', c, '--precision', '0.0001', '--max-trials', '300000']).code).toBe(0);
+    expect((await balanceIn(['run', study, '--out', c, '--precision', '0.0001', '--max-trials', '300000'])).code).toBe(0);
     const trials = readFileSync(join(c, 'summary.csv'), 'utf8').trim().split('\n').slice(1).map((r) => Number(r.split(',')[3]));
     expect(trials.every((t) => t === 300000)).toBe(true);
   });
 
-  it('a bad precision is an input error, from the flag or the study', () => {
-    expect(balance(['run', studyFile(EXAMPLE), '--precision', '0']).stderr).toMatch(/^--precision: expected a positive number/);
-    const r = balance(['validate', studyFile(EXAMPLE.replace('seed: 7', 'seed: 7\nprecision: -1'))]);
+  it('a bad precision is an input error, from the flag or the study', async () => {
+    expect((await balanceIn(['run', studyFile(EXAMPLE), '--precision', '0'])).stderr).toMatch(/^--precision: expected a positive number/);
+    const r = await balanceIn(['validate', studyFile(EXAMPLE.replace('seed: 7', 'seed: 7\nprecision: -1'))]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/study\.yaml:4:\d+ precision: expected a positive number/);
   });
 });
 
 describe('--shard and merge', () => {
-  it('merged shards give byte-identical CSVs to one run; a missing shard or a bad flag is an input error', () => {
+  it('merged shards give byte-identical CSVs to one run; a missing shard or a bad flag is an input error', async () => {
     const study = studyFile(EXAMPLE);
     const [one, s1, s2, merged] = [tempDir(), tempDir(), tempDir(), tempDir()];
-    expect(balance(['run', study, '--out', one, '--workers', '1', '--trials', '250000']).code).toBe(0);
-    expect(balance(['run', study, '--out', s1, '--shard', '1/2', '--trials', '250000']).code).toBe(0);
-    expect(balance(['run', study, '--out', s2, '--shard', '2/2', '--trials', '250000', '--workers', '0']).code).toBe(0);
+    expect((await balanceIn(['run', study, '--out', one, '--workers', '1', '--trials', '250000'])).code).toBe(0);
+    expect((await balanceIn(['run', study, '--out', s1, '--shard', '1/2', '--trials', '250000'])).code).toBe(0);
+    expect((await balanceIn(['run', study, '--out', s2, '--shard', '2/2', '--trials', '250000', '--workers', '0'])).code).toBe(0);
     const shards = [join(s1, 'shard-1-of-2.json'), join(s2, 'shard-2-of-2.json')];
-    expect(balance(['merge', study, ...shards, '--out', merged]).code).toBe(0);
+    expect((await balanceIn(['merge', study, ...shards, '--out', merged])).code).toBe(0);
     for (const f of ['summary.csv', 'distribution.csv', 'compare.csv']) {
       expect(readFileSync(join(merged, f), 'utf8')).toBe(readFileSync(join(one, f), 'utf8'));
     }
-    const missing = balance(['merge', study, shards[0]!, '--out', tempDir()]);
+    const missing = await balanceIn(['merge', study, shards[0]!, '--out', tempDir()]);
     expect([missing.code, missing.stderr.trim().split('\n').pop()]).toEqual([2, 'merge: needs each of the 2 shards exactly once; missing 2']);
-    expect(balance(['run', study, '--shard', '3/2']).stderr).toMatch(/^--shard: expected i\/n with 1 <= i <= n/);
+    expect((await balanceIn(['run', study, '--shard', '3/2'])).stderr).toMatch(/^--shard: expected i\/n with 1 <= i <= n/);
   });
 });

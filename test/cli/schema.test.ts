@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { studyJsonSchema } from '../../src/config/json-schema.js';
 import { loadStudy } from '../../src/config/study.js';
-import { balance, ROOT, studyFile, tempDir, EXAMPLE } from '../helpers/cli.js';
+import { ROOT, studyFile, tempDir, EXAMPLE } from '../helpers/cli.js';
+import { balanceIn } from '../helpers/inprocess.js';
 
 const schema = studyJsonSchema();
 const ajv = new Ajv({ allErrors: true, strict: false });
@@ -22,7 +23,7 @@ const readmeStudies = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll
   .filter((b) => b.startsWith('system:') && b.includes('loadouts:'));
 
 describe('balance schema', () => {
-  it('the committed schemas/study.schema.json is the generated one (run `npm run schema` after changing a schema)', () => {
+  it('the committed schemas/study.schema.json is the generated one (run `npm run schema` after changing a schema)', async () => {
     const committed = JSON.parse(readFileSync(join(ROOT, 'schemas/study.schema.json'), 'utf8')) as unknown;
     expect(committed).toEqual(schema);
   });
@@ -52,22 +53,22 @@ describe('balance schema', () => {
     expect(() => loadStudy(studyFile(text))).toThrow();
   });
 
-  it('prints one mode, refuses an unknown one with exit 2', () => {
-    const one = balance(['schema', 'd20', 'fight']);
+  it('prints one mode, refuses an unknown one with exit 2', async () => {
+    const one = await balanceIn(['schema', 'd20', 'fight']);
     expect(one.code).toBe(0);
     expect((JSON.parse(one.stdout) as { title: string }).title).toBe('tabletop-balance study: d20 fight');
-    const badMode = balance(['schema', 'd20', 'duel']);
+    const badMode = await balanceIn(['schema', 'd20', 'duel']);
     expect([badMode.code, badMode.stderr]).toEqual([2, 'MODE: d20 has modes attack, fight, received "duel"\n']);
   });
 });
 
 describe('balance init', () => {
-  it('writes a valid, runnable, commented study for every template, with the schema line', () => {
+  it('writes a valid, runnable, commented study for every template, with the schema line', async () => {
     const dir = tempDir();
     for (const t of readdirSync(join(ROOT, 'templates')).filter((f) => f.endsWith('.yaml'))) {
       const [system, mode] = t.slice(0, -5).split('-') as [string, string];
       const file = join(dir, `${system}-${mode}.yaml`);
-      const r = balance(['init', file, '--system', system, '--mode', mode]);
+      const r = await balanceIn(['init', file, '--system', system, '--mode', mode]);
       expect(r.code, r.stderr).toBe(0);
       const text = readFileSync(file, 'utf8');
       expect(text.split('\n')[0]).toMatch(/^# yaml-language-server: \$schema=.*schemas\/study\.schema\.json$/);
@@ -79,23 +80,23 @@ describe('balance init', () => {
     }
   });
 
-  it('refuses to overwrite, and refuses unknown systems and modes (exit 2)', () => {
+  it('refuses to overwrite, and refuses unknown systems and modes (exit 2)', async () => {
     const file = join(tempDir(), 'mine.yaml');
-    expect(balance(['init', file]).code).toBe(0);
+    expect((await balanceIn(['init', file])).code).toBe(0);
     const before = readFileSync(file, 'utf8');
-    const again = balance(['init', file, '--system', 'd20']);
+    const again = await balanceIn(['init', file, '--system', 'd20']);
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('already exists');
     expect(readFileSync(file, 'utf8')).toBe(before);
-    expect(balance(['init', join(tempDir(), 'x.yaml'), '--system', 'chess']).code).toBe(2);
-    expect(balance(['init', join(tempDir(), 'x.yaml'), '--system', 'd20', '--mode', 'duel']).code).toBe(2);
+    expect((await balanceIn(['init', join(tempDir(), 'x.yaml'), '--system', 'chess'])).code).toBe(2);
+    expect((await balanceIn(['init', join(tempDir(), 'x.yaml'), '--system', 'd20', '--mode', 'duel'])).code).toBe(2);
   });
 
-  it('runs: the skirmish attack template gives results', () => {
+  it('runs: the skirmish attack template gives results', async () => {
     const file = join(tempDir(), 'first.yaml');
-    balance(['init', file]);
+    await balanceIn(['init', file]);
     const out = tempDir();
-    const r = balance(['run', file, '--trials', '2000', '--workers', '0', '--out', out]);
+    const r = await balanceIn(['run', file, '--trials', '2000', '--workers', '0', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(join(out, 'summary.csv'), 'utf8').split('\n').length).toBeGreaterThan(2);
   });

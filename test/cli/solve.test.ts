@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateCandidate } from '../../src/analysis/run-solve.js';
 import { loadSolveStudy } from '../../src/analysis/solve-study.js';
 import { scanBracket } from '../../src/analysis/solve.js';
-import { balance, ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { ROOT, studyFile, tempDir } from '../helpers/cli.js';
 import { balanceIn } from '../helpers/inprocess.js';
 
 const ATTACK = readFileSync(join(ROOT, 'test/fixtures/solve-attack.yaml'), 'utf8');
@@ -30,7 +30,7 @@ describe('balance solve (attack study)', () => {
 
   it('exact: the bracket equals a brute-force scan of the same values', async () => {
     const dir = tempDir();
-    const r = balance(['solve', file, '--out', dir, '--workers', '0']);
+    const r = await balanceIn(['solve', file, '--out', dir, '--workers', '0']);
     expect(r.code, r.stderr).toBe(0);
     const scan = await exactScan(file);
     const rows = csv(dir, 'solve.csv');
@@ -49,9 +49,9 @@ describe('balance solve (attack study)', () => {
 
   it('Monte Carlo: the bracket holds the scan\'s crossing, byte-identical for any number of workers', async () => {
     const [one, two] = [tempDir(), tempDir()];
-    const r = balance(['solve', file, '--out', one, '--workers', '0', '--engine', 'dice', '--trials', '4000']);
+    const r = await balanceIn(['solve', file, '--out', one, '--workers', '0', '--engine', 'dice', '--trials', '4000']);
     expect(r.code, r.stderr).toBe(0);
-    expect(balance(['solve', file, '--out', two, '--workers', '2', '--engine', 'dice', '--trials', '4000']).code).toBe(0);
+    expect((await balanceIn(['solve', file, '--out', two, '--workers', '2', '--engine', 'dice', '--trials', '4000'])).code).toBe(0);
     expect(readFileSync(join(two, 'solve.csv'), 'utf8')).toBe(readFileSync(join(one, 'solve.csv'), 'utf8'));
     const rows = csv(one, 'solve.csv');
     const [lo, hi] = ['bracket_low', 'bracket_high'].map((role) => rows.find((x) => x['role'] === role)!);
@@ -63,19 +63,19 @@ describe('balance solve (attack study)', () => {
     expect(Number(lo!['trials'])).toBeGreaterThanOrEqual(4000);
   });
 
-  it('names a bad path or metric at its place in the file (exit 2)', () => {
-    const path = balance(['solve', studyFile(ATTACK.replace('weapons.battle-axe.might', 'weapons.battle-ax.might'))]);
+  it('names a bad path or metric at its place in the file (exit 2)', async () => {
+    const path = await balanceIn(['solve', studyFile(ATTACK.replace('weapons.battle-axe.might', 'weapons.battle-ax.might'))]);
     expect(path.code).toBe(2);
     expect(path.stderr).toMatch(/study\.yaml:\d+:\d+ solve\.vary\.path: cannot vary "weapons\.battle-ax\.might".*did you mean "battle-axe"/);
-    const metric = balance(['solve', studyFile(ATTACK.replace('metric: mean_wounds', 'metric: a_win_rate')), '--workers', '0']);
+    const metric = await balanceIn(['solve', studyFile(ATTACK.replace('metric: mean_wounds', 'metric: a_win_rate')), '--workers', '0']);
     expect(metric.code).toBe(2);
     expect(metric.stderr).toMatch(/solve\.target\.metric: skirmish attack studies solve for mean_wounds, received "a_win_rate"/);
-    const both = balance(['solve', studyFile(ATTACK.replace('values: [', 'from: 0, to: 3, values: ['))]);
+    const both = await balanceIn(['solve', studyFile(ATTACK.replace('values: [', 'from: 0, to: 3, values: ['))]);
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/solve\.vary: give either values or from\/to, not both/);
   });
 
-  it('validate refuses, with the same line, every target and path solve would refuse before playing anything', () => {
+  it('validate refuses, with the same line, every target and path solve would refuse before playing anything', async () => {
     const cases: [string, string, RegExp][] = [
       [ATTACK, ATTACK.replace('matchup: 0,', 'matchup: 99,'), /solve\.target\.matchup: the study plays 1 matchup\(s\) per variant: expected 0 to 0$/],
       [ATTACK, ATTACK.replace('metric: mean_wounds', 'metric: bogus'), /solve\.target\.metric: skirmish attack studies solve for mean_wounds, received "bogus"$/],
@@ -87,8 +87,8 @@ describe('balance solve (attack study)', () => {
     for (const [good, bad, message] of cases) {
       expect(bad, String(message)).not.toBe(good);
       const file = studyFile(bad);
-      const validated = balance(['validate', file]);
-      const solved = balance(['solve', file, '--workers', '0', '--trials', '200', '--out', tempDir()]);
+      const validated = await balanceIn(['validate', file]);
+      const solved = await balanceIn(['solve', file, '--workers', '0', '--trials', '200', '--out', tempDir()]);
       expect([validated.code, solved.code], String(message)).toEqual([2, 2]);
       expect(validated.stderr.trim().split('\n'), String(message)).toHaveLength(1);
       expect(validated.stderr.trim(), String(message)).toMatch(message);
@@ -167,10 +167,10 @@ solve:
 });
 
 describe('balance solve (vs_field of one loadout)', () => {
-  it('brackets the Wounds at which the spearman\'s vs-field score crosses 0.45', () => {
+  it('brackets the Wounds at which the spearman\'s vs-field score crosses 0.45', async () => {
     const dir = tempDir();
     const study = ROSTER.replace(/target: .*\n.*\n/, 'target: { metric: vs_field, loadout: spear, value: 0.45, tolerance: 0.01 }\n  vary: { path: fighters.thin.wounds, from: 1, to: 5 }\n');
-    const r = balance(['solve', studyFile(study), '--out', dir, '--workers', '0']);
+    const r = await balanceIn(['solve', studyFile(study), '--out', dir, '--workers', '0']);
     expect(r.code, r.stderr).toBe(0);
     const rows = csv(dir, 'solve.csv');
     const [lo, hi] = ['bracket_low', 'bracket_high'].map((role) => rows.find((x) => x['role'] === role)!);
@@ -183,9 +183,9 @@ describe('balance solve (vs_field of one loadout)', () => {
 });
 
 describe('balance solve (roster form)', () => {
-  it('gives the spearman back the Wound that breaks the triangle, and says every score is even', () => {
+  it('gives the spearman back the Wound that breaks the triangle, and says every score is even', async () => {
     const dir = tempDir();
-    const r = balance(['solve', studyFile(ROSTER), '--out', dir, '--workers', '0']);
+    const r = await balanceIn(['solve', studyFile(ROSTER), '--out', dir, '--workers', '0']);
     expect(r.code, r.stderr).toBe(0);
     const final = csv(dir, 'solve.csv').filter((x) => x['role'] === 'final');
     expect(final.map((x) => [x['loadout'], x['value']])).toEqual([['sword', '3'], ['axe', '3'], ['spear', '3']]);
@@ -193,9 +193,9 @@ describe('balance solve (roster form)', () => {
     expect(r.stdout).toMatch(/Every loadout's vs-field score is within 0\.04 of 0\.5 .*changed spear: 2 -> 3/);
   });
 
-  it('says so when no single change brings every score within the tolerance', () => {
+  it('says so when no single change brings every score within the tolerance', async () => {
     // Ranged Combat does nothing in a melee duel: no change can help the spearman.
-    const r = balance(['solve', studyFile(ROSTER.replace('fighter.wounds, from: 1, to: 5', 'fighter.rc, from: 2, to: 4')), '--out', tempDir(), '--workers', '0']);
+    const r = await balanceIn(['solve', studyFile(ROSTER.replace('fighter.wounds, from: 1, to: 5', 'fighter.rc, from: 2, to: 4')), '--out', tempDir(), '--workers', '0']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/No change of one rc by one step improves further; best found: sword 3, axe 3, spear 3. Still outside 0.5 ± 0.04: .*spear 0.3/);
   });

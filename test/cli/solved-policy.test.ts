@@ -7,7 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { balance, ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { balanceIn } from '../helpers/inprocess.js';
 import { expectRateNear } from '../helpers/se.js';
 
 const CONFIG = join(ROOT, 'configs/skirmish-policy-gap.yaml');
@@ -19,9 +20,9 @@ function table(dir: string): Record<string, string>[] {
 }
 
 describe('solved policies in studies', () => {
-  it('exact: the gap columns come last; a best-response or optimal row equals its gap entry; run agrees within 4 SE', () => {
+  it('exact: the gap columns come last; a best-response or optimal row equals its gap entry; run agrees within 4 SE', async () => {
     const [exact, sim] = [tempDir(), tempDir()];
-    const e = balance(['exact', CONFIG, '--out', exact]);
+    const e = await balanceIn(['exact', CONFIG, '--out', exact]);
     expect(e.code, e.stderr).toBe(0);
     const header = readFileSync(join(exact, 'summary.csv'), 'utf8').split('\n')[0]!.split(',');
     expect(header.slice(-6)).toEqual(GAP);
@@ -37,7 +38,7 @@ describe('solved policies in studies', () => {
     // The archer's best reply to the axe is worth more than its named shooter policy.
     expect(Number(rows[1]!['a_win_best_response'])).toBeGreaterThan(Number(rows[1]!['a_win_named']));
     const n = 6000;
-    const r = balance(['run', CONFIG, '--out', sim, '--trials', String(n), '--workers', '1']);
+    const r = await balanceIn(['run', CONFIG, '--out', sim, '--trials', String(n), '--workers', '1']);
     expect(r.code, r.stderr).toBe(0);
     const srows = table(sim);
     expect(Object.keys(srows[0]!)).not.toContain('a_win_named');
@@ -55,37 +56,37 @@ describe('solved policies in studies', () => {
 
   });
 
-  it('a loadout may name its policy; the matchup\'s policyA wins over it', () => {
+  it('a loadout may name its policy; the matchup\'s policyA wins over it', async () => {
     const text = readFileSync(CONFIG, 'utf8')
       .replace('archer:     { fighter: keen, weapons: [shortbow, dagger], armor: light }', 'archer:     { fighter: keen, weapons: [shortbow, dagger], armor: light, policy: best-response }')
       .replace(/matchups:[\s\S]*$/, 'matchups:\n  - { a: archer, b: stout-axe }\n  - { a: archer, b: stout-axe, policyA: kite }\n');
     const out = tempDir();
-    const r = balance(['exact', studyFile(text), '--out', out]);
+    const r = await balanceIn(['exact', studyFile(text), '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     expect(table(out).map((row) => row['policy_a'])).toEqual(['best-response', 'kite']);
   });
 
-  it('best-response in a battle retinue is one input line naming the field (exit 2)', () => {
+  it('best-response in a battle retinue is one input line naming the field (exit 2)', async () => {
     const text = readFileSync(join(ROOT, 'configs/skirmish-battle.yaml'), 'utf8').replace('policy: shooter', 'policy: best-response');
-    const r = balance(['validate', studyFile(text)]);
+    const r = await balanceIn(['validate', studyFile(text)]);
     expect(r.code).toBe(2);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/:\d+:\d+ retinues\.[\w-]+\[\d+\]\.policy: best-response is a solved policy, which only skirmish duels \(mode: duel\) play/);
   });
 
-  it('a solved policy over the exact limits stops run before it starts: one line, exit 2, no files', () => {
+  it('a solved policy over the exact limits stops run before it starts: one line, exit 2, no files', async () => {
     const big = readFileSync(CONFIG, 'utf8').replace(/wounds: 2/g, 'wounds: 20').replace('maxRounds: 4', 'maxRounds: 1000');
     const out = join(tempDir(), 'out');
-    const r = balance(['run', studyFile(big), '--out', out, '--trials', '100']);
+    const r = await balanceIn(['run', studyFile(big), '--out', out, '--trials', '100']);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/solving policy best-response\/optimal needs? more than \d+ (states|dice paths) \(limit MAX_EXACT_(STATES|PATHS)\): use a named policy|deeper recursion/);
     expect(existsSync(join(out, 'summary.csv'))).toBe(false);
   });
 
-  it('explain-policy prints the solved side\'s decision list, most frequent first', () => {
-    const r = balance(['explain-policy', CONFIG, '--matchup', '2', '--top', '4']);
+  it('explain-policy prints the solved side\'s decision list, most frequent first', async () => {
+    const r = await balanceIn(['explain-policy', CONFIG, '--matchup', '2', '--top', '4']);
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toBe('# skirmish duel: variant=base a=archer (best-response) b=stout-axe (aggressive)');
@@ -97,18 +98,18 @@ describe('solved policies in studies', () => {
     expect([...ps].sort((x, y) => y - x)).toEqual(ps);
   });
 
-  it('explain-policy: bad input is one line, exit 2', () => {
+  it('explain-policy: bad input is one line, exit 2', async () => {
     for (const [args, msg] of [
       [['--matchup', '9'], /--matchup: expected an index from 0 to 3/],
       [['--top', '0'], /--top: expected an integer from 1 to 1000, received 0/],
       [['--variant', 'nope'], /--variant: unknown variant "nope"/],
     ] as const) {
-      const r = balance(['explain-policy', CONFIG, ...args]);
+      const r = await balanceIn(['explain-policy', CONFIG, ...args]);
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(msg);
     }
-    const attack = balance(['explain-policy', join(ROOT, 'configs/skirmish-attack-example.yaml')]);
+    const attack = await balanceIn(['explain-policy', join(ROOT, 'configs/skirmish-attack-example.yaml')]);
     expect(attack.code).toBe(2);
     expect(attack.stderr.trim()).toMatch(/skirmish attack has no solved policies: balance explain-policy works for skirmish and exchange duel studies$/);
   });

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv, type Row } from '../../src/report/data.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { measure } from '../helpers/measure.js';
-import { balance, ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { balanceIn } from '../helpers/inprocess.js';
 
 const DUEL = readFileSync(join(ROOT, 'test/fixtures/keen-stout-duel.yaml'), 'utf8')
   // the same pair once more under other policies: must stay apart everywhere
@@ -84,7 +85,7 @@ describe('report.html in a browser, one study per mode', () => {
   for (const c of CASES) {
     it(`${c.name}: fits, no overlapping text, every matchup its own mark, probabilities <= 1, no errors`, async () => {
       const out = tempDir();
-      const r = balance(['run', c.study, '--out', out, '--trials', String(c.trials), '--workers', '0']);
+      const r = await balanceIn(['run', c.study, '--out', out, '--trials', String(c.trials), '--workers', '0']);
       expect(r.code, r.stderr).toBe(0);
       const summary = parseCsv(readFileSync(join(out, 'summary.csv'), 'utf8'));
       errors.length = 0;
@@ -112,7 +113,7 @@ describe('report.html in a browser, one study per mode', () => {
 
   it('exchange duel exact with the policy gap chart: fits, no overlapping text (axis labels included), no errors', async () => {
     const out = tempDir();
-    const r = balance(['exact', studyFile(GAP), '--out', out]);
+    const r = await balanceIn(['exact', studyFile(GAP), '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     errors.length = 0;
     await page.goto(`file://${join(out, 'report.html')}`);

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/report/data.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { measure } from '../helpers/measure.js';
-import { balance, studyFile, tempDir } from '../helpers/cli.js';
+import { studyFile, tempDir } from '../helpers/cli.js';
+import { balanceIn } from '../helpers/inprocess.js';
 
 const STUDY = `system: skirmish
 mode: attack
@@ -31,7 +32,7 @@ sweep: { "weapons.battle-axe.might": ["+1", "+2"], "rules.tieGoesTo": [attacker,
 describe('report.html', () => {
   it('renders every section (heatmap, distributions, variant deltas, sweep) with marks and no console errors', async () => {
     const out = tempDir();
-    expect(balance(['run', studyFile(STUDY), '--out', out, '--workers', '0']).code).toBe(0);
+    expect((await balanceIn(['run', studyFile(STUDY), '--out', out, '--workers', '0'])).code).toBe(0);
     const html = readFileSync(join(out, 'report.html'), 'utf8');
     expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
     const summary = parseCsv(readFileSync(join(out, 'summary.csv'), 'utf8'));
@@ -75,16 +76,16 @@ describe('report.html', () => {
     }
   });
 
-  it('balance report DIR rebuilds report.md and report.html from the CSVs', () => {
+  it('balance report DIR rebuilds report.md and report.html from the CSVs', async () => {
     const out = tempDir();
-    expect(balance(['run', studyFile(STUDY), '--out', out, '--workers', '0', '--trials', '2000']).code).toBe(0);
+    expect((await balanceIn(['run', studyFile(STUDY), '--out', out, '--workers', '0', '--trials', '2000'])).code).toBe(0);
     const before = readFileSync(join(out, 'report.md'), 'utf8');
-    const r = balance(['report', out]);
+    const r = await balanceIn(['report', out]);
     expect(r.code).toBe(0);
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toBe(before);
     expect(before).toMatch(/## Variant deltas against weapons\.battle-axe\.might=\+1 rules\.tieGoesTo=attacker/);
     expect(before).toMatch(/## Flags/);
-    const missing = balance(['report', tempDir()]);
+    const missing = await balanceIn(['report', tempDir()]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/summary\.csv: missing/);
   });
