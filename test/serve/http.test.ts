@@ -37,6 +37,12 @@ describe('balance serve: the API', () => {
     expect(body.report).toContain(`<td>${body.results.command}</td>`);
   });
 
+  it('answers /favicon.ico with the page icon (a report in its own tab asks for it)', async () => {
+    const r = await app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect([r.statusCode, r.headers['content-type']]).toEqual([200, 'image/svg+xml']);
+    expect(r.body).toMatch(/^<svg /);
+  });
+
   it('answers a bad study with 400 and the CLI messages, line and column', async () => {
     const bad = EXAMPLE.replace('keen-sword:       { fighter: keen,', 'keen-sword:       { fighter: kean,');
     const expected = [{ path: 'loadouts.keen-sword.fighter', line: 13, column: 32, message: 'unknown fighter "kean" (did you mean "keen"?)' }];
