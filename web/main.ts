@@ -117,15 +117,19 @@ function scheduleExact(delay: number): void {
   exactTimer = window.setTimeout(() => void exact(), delay);
 }
 
+function hideProgress(): void {
+  $<HTMLButtonElement>('stop').disabled = true;
+  $<HTMLProgressElement>('progress').hidden = true;
+  $('progress-text').textContent = '';
+}
+
 /** Stops the run in flight, if any: a newer request or another study replaces its answer. */
 function supersedeRun(): void {
   if (running === null) return;
   running.events?.close();
   if (running.id !== null) void post(`/api/runs/${running.id}/stop`, {});
   running = null;
-  $<HTMLButtonElement>('stop').disabled = true;
-  $<HTMLProgressElement>('progress').hidden = true;
-  $('progress-text').textContent = '';
+  hideProgress();
 }
 
 async function exact(): Promise<void> {
@@ -238,6 +242,8 @@ function forgetStudy(): void {
   ++request;
   validated = null;
   problems = false;
+  // The last run's progress was the old study's.
+  hideProgress();
   pane.clear('no answer yet');
 }
 
