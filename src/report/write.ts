@@ -116,30 +116,10 @@ export function claimOutput(dir: string, command: string, lockName = ''): Output
   }
   // Shards of one run share a directory (a cluster's shared volume): each locks only its own file.
   const lockFile = join(parent, `.${base}${lockName === '' ? '' : `.${lockName}`}.lock`);
-  const info: LockInfo = { pid: process.pid, host: hostname(), command, started: new Date().toISOString() };
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const fd = openSync(lockFile, 'wx');
-      writeFileSync(fd, `${JSON.stringify(info)}\n`);
-      closeSync(fd);
-      break;
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code !== 'EEXIST') throw inputError(what, `output directory is not writable (${code ?? (err as Error).message})`);
-      const holder = readLock(lockFile);
-      const gone = holder !== null && holder.host === info.host && !alive(holder.pid);
-      if (gone && attempt === 0) {
-        rmSync(lockFile, { force: true });
-        continue;
-      }
-      const who = holder === null ? 'another balance run' : `balance run pid ${holder.pid} on ${holder.host} (${holder.command}, since ${holder.started})`;
-      throw inputError(what, `is in use by ${who}; wait for it to finish, or delete ${lockFile} if that run is gone`);
-    }
-  }
-  cleanStale(parent, base, abs);
   // Interrupted (Ctrl-C, kill): drop the lock and this run's temporaries, then die of the signal
   // as before. Without this a lock stayed behind, which another host sharing the volume cannot
-  // tell from a live run.
+  // tell from a live run. Listening before the lock file exists: a signal that comes as it is
+  // being written (a loaded machine) still finds the handler.
   const dropLock = (): void => {
     if (readLock(lockFile)?.pid === process.pid) rmSync(lockFile, { force: true });
   };
@@ -151,6 +131,31 @@ export function claimOutput(dir: string, command: string, lockName = ''): Output
     process.kill(process.pid, signal);
   };
   for (const s of signals) process.once(s, onSignal);
+  const info: LockInfo = { pid: process.pid, host: hostname(), command, started: new Date().toISOString() };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeFileSync(fd, `${JSON.stringify(info)}\n`);
+      closeSync(fd);
+      break;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') {
+        for (const s of signals) process.removeListener(s, onSignal);
+        throw inputError(what, `output directory is not writable (${code ?? (err as Error).message})`);
+      }
+      const holder = readLock(lockFile);
+      const gone = holder !== null && holder.host === info.host && !alive(holder.pid);
+      if (gone && attempt === 0) {
+        rmSync(lockFile, { force: true });
+        continue;
+      }
+      const who = holder === null ? 'another balance run' : `balance run pid ${holder.pid} on ${holder.host} (${holder.command}, since ${holder.started})`;
+      for (const s of signals) process.removeListener(s, onSignal);
+      throw inputError(what, `is in use by ${who}; wait for it to finish, or delete ${lockFile} if that run is gone`);
+    }
+  }
+  cleanStale(parent, base, abs);
   let written = false;
   return {
     dir,
