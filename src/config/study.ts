@@ -4,12 +4,13 @@
  */
 import { findPlugin, modeNames, systemNames } from '../systems/registry.js';
 import type { AnyModePlugin } from '../systems/types.js';
-import { capProblems, MAX_TASKS } from './limits.js';
+import { capProblems, MAX_PROBLEMS, MAX_TASKS } from './limits.js';
 import { parseStudy, readStudyFile, type LoadedStudy } from './load.js';
 import { ConfigError, type Problem } from './problems.js';
 import { didYouMean } from './suggest.js';
 import { readCompareOption, type CompareOption } from './compare-option.js';
 import { checkSweep, sweepPoints } from './sweep.js';
+import { unknownNamesDespiteSchema } from './unknown-names.js';
 import { validate } from './validate.js';
 
 export interface Study {
@@ -80,7 +81,16 @@ export function studyOf(loaded: LoadedStudy): Study {
     runProblems.push(loaded.problemAt(['maxTrials'], `expected an integer from 1 to 1000000000, received ${JSON.stringify(maxTrials)}`));
   }
   if (runProblems.length > 0) throw new ConfigError(runProblems);
-  const study = validate({ ...loaded, data: withoutSweep }, plugin.schema) as Study['data'];
+  let study: Study['data'];
+  try {
+    study = validate({ ...loaded, data: withoutSweep }, plugin.schema) as Study['data'];
+  } catch (err) {
+    if (!(err instanceof ConfigError) || err.problems.length >= MAX_PROBLEMS) throw err;
+    // A misspelt name is reported with the schema's problems, not only once they are fixed.
+    const more = unknownNamesDespiteSchema(loaded, plugin, withoutSweep);
+    if (more.length === 0) throw err;
+    throw new ConfigError(capProblems([...err.problems, ...more]));
+  }
   const checked = plugin.check(study);
   const place = (p: (typeof checked)[number]): Problem => loaded.problemAt(p.path, p.message, p.atKey ?? false);
   const errors = checked.filter((p) => !p.warning).map(place);

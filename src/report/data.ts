@@ -45,6 +45,11 @@ function policyVaries(rows: readonly Row[], side: string, policy: string): boole
   return false;
 }
 
+/** A report's title: the study's `title:` from run.json, else "<study file>: <system> <mode>". */
+export function reportTitle(run: Readonly<Record<string, unknown>>): string {
+  return typeof run['title'] === 'string' ? run['title'] : `${String(run['study'] ?? 'study')}: ${String(run['system'])} ${String(run['mode'])}`;
+}
+
 export function reportData(files: { summary: string; distribution: string; compare: string | null; run: string }): ReportData {
   const summary = parseCsv(files.summary);
   const header = Object.keys(summary[0] ?? {});
@@ -54,7 +59,7 @@ export function reportData(files: { summary: string; distribution: string; compa
   const bCol = header.includes('side_b') ? 'side_b' : header.includes('retinue_b') ? 'retinue_b' : 'defender';
   const policyCols = header.includes('side_policy_a') ? { a: 'side_policy_a', b: 'side_policy_b' } : { a: 'policy_a', b: 'policy_b' };
   return {
-    title: typeof run['title'] === 'string' ? run['title'] : `${String(run['study'] ?? 'study')}: ${String(run['system'])} ${String(run['mode'])}`,
+    title: reportTitle(run),
     description: typeof run['description'] === 'string' ? run['description'] : '',
     metric, aCol, bCol,
     idCols: IDENTITY_COLUMNS.filter((c) => header.includes(c)),

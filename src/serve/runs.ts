@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { RunCancelled, renderReport, runStudy, type Results, type Study } from '../api.js';
+import { reportTitle } from '../report/data.js';
 
 export type RunEvent =
   | { readonly type: 'progress'; readonly done: number; readonly total: number }
@@ -12,8 +13,14 @@ export type RunEvent =
   | { readonly type: 'failed'; readonly message: string }
   | { readonly type: 'cancelled'; readonly message: string };
 
-/** What the page shows: the summary tables and the report, plus file names to download. */
+/**
+ * What the page shows: the summary tables and the report, plus file names to download. `title` and
+ * `command` are the report's own (its heading and run.json's command), so the page can say which
+ * run its table shows.
+ */
 export interface PageResults {
+  readonly title: string;
+  readonly command: string;
   readonly system: string;
   readonly mode: string;
   readonly exact: boolean;
@@ -38,7 +45,7 @@ export function pageResults(results: Results, reports: { markdown: string; html:
   const files = { ...results.files, 'report.md': reports.markdown, 'report.html': reports.html };
   return {
     page: {
-      system: results.system, mode: results.mode, exact: results.exact, summary: results.summary, compare: results.compare,
+      title: reportTitle(results.runJson), command: String(results.runJson['command']), system: results.system, mode: results.mode, exact: results.exact, summary: results.summary, compare: results.compare,
       headline: results.headline, files: Object.keys(files), seconds,
     },
     files,

@@ -80,6 +80,9 @@ function studyFrom(body: unknown): { name: string; text: string } {
 
 class BadRequest extends Error {}
 
+/** The page's icon (a bar chart), the same as index.html's inline one. */
+export const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#1d2330"/><path d="M3 11h10M5 11V7m3 4V4m3 7V8" stroke="#fff" stroke-width="1.6"/></svg>';
+
 export async function createServer(opts: ServeOptions): Promise<FastifyInstance> {
   const app = Fastify({ bodyLimit: MAX_STUDY_BYTES + 4096, logger: false });
   const runs = new Runs({ maxSeconds: opts.maxRunSeconds, workers: opts.workers });
@@ -115,6 +118,9 @@ export async function createServer(opts: ServeOptions): Promise<FastifyInstance>
   } else {
     app.get('/', (_req, reply) => reply.code(500).type('text/plain').send(`the page is not built: run npm run build (missing ${webRoot})`));
   }
+
+  // The page links this icon inline; reports opened in their own tab ask for /favicon.ico.
+  app.get('/favicon.ico', (_req, reply) => reply.type('image/svg+xml').header('cache-control', 'max-age=86400').send(FAVICON));
 
   app.get('/api/schema', () => schema);
 

@@ -27,10 +27,20 @@ describe('balance serve: the API', () => {
     expect(v.json()).toMatchObject({ ok: true, system: 'skirmish', mode: 'attack', exact: true, tasks: 4 });
     const e = await post('/api/exact', { text: EXAMPLE });
     expect(e.statusCode).toBe(200);
-    const body = e.json<{ results: { summary: { header: string[]; rows: unknown[][] } }; report: string; files: Record<string, string> }>();
+    const body = e.json<{ results: { title: string; command: string; summary: { header: string[]; rows: unknown[][] } }; report: string; files: Record<string, string> }>();
     expect(body.results.summary.rows).toHaveLength(4);
     expect(body.files['summary.csv']!.split('\n')[0]).toBe(body.results.summary.header.join(','));
     expect(body.report).toContain('<svg');
+    // The page names the run its table shows with the report's own title and command.
+    expect(body.report).toContain(`<h1>${body.results.title}</h1>`);
+    expect(body.results.command).toBe(JSON.parse(body.files['run.json']!).command);
+    expect(body.report).toContain(`<td>${body.results.command}</td>`);
+  });
+
+  it('answers /favicon.ico with the page icon (a report in its own tab asks for it)', async () => {
+    const r = await app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect([r.statusCode, r.headers['content-type']]).toEqual([200, 'image/svg+xml']);
+    expect(r.body).toMatch(/^<svg /);
   });
 
   it('answers a bad study with 400 and the CLI messages, line and column', async () => {

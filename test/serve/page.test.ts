@@ -3,60 +3,25 @@
 /**
  * The serve page in a real headless Chromium (the report tests' browser): load an example, type a
  * change and see the exact answer update; run Monte Carlo, see progress, stop it; a share link
- * opened in a fresh page gives the same study; a bad study shows the CLI's message at its line;
- * no console errors.
+ * opened in a fresh page gives the same study; a bad study shows the CLI's message at its line,
+ * a misspelt name with the schema's problems; Ctrl+Space completes with nothing typed; one hover
+ * tooltip at a time; nothing fails to load (the icon included) and no console errors.
  */
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from '../../src/serve/server.js';
-import { launchBrowser } from '../helpers/browser.js';
-import { tempDir } from '../helpers/cli.js';
+import { coordsAfter, cursorAfter, docText, openPage as open, setDoc, startPlayground, stopPlayground, summaryCell, type Playground } from '../helpers/page.js';
 
-let app: FastifyInstance;
-let browser: Browser;
-let context: BrowserContext;
-let base = '';
-const consoleErrors: string[] = [];
+let pg: Playground;
 
 beforeAll(async () => {
-  app = await createServer({ dir: tempDir(), maxRunSeconds: 120, workers: 1 });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/`;
-  browser = await launchBrowser();
-  // The packaged Chromium runs single-process: one context for every page, pages left open.
-  context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  pg = await startPlayground();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+  await stopPlayground(pg);
 });
 
-async function openPage(url = base): Promise<Page> {
-  const page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(m.text());
-  });
-  page.on('pageerror', (e) => consoleErrors.push(e.message));
-  await page.goto(url);
-  await page.waitForSelector('.cm-content');
-  return page;
-}
-
-const docText = (page: Page): Promise<string> => page.evaluate(() => (window as unknown as { balanceEditor: { state: { doc: { toString(): string } } } }).balanceEditor.state.doc.toString());
-const setDoc = (page: Page, text: string): Promise<void> =>
-  page.evaluate((t) => {
-    const ed = (window as unknown as { balanceEditor: { state: { doc: { length: number } }; dispatch(tr: unknown): void } }).balanceEditor;
-    ed.dispatch({ changes: { from: 0, to: ed.state.doc.length, insert: t } });
-  }, text);
-const summaryCell = (page: Page, row: number, header: string): Promise<string> =>
-  page.evaluate(([r, h]) => {
-    const table = document.querySelector('#summary table')!;
-    const col = [...table.querySelectorAll('th')].findIndex((th) => th.textContent === h);
-    return table.querySelectorAll('tbody tr')[r as number]!.querySelectorAll('td')[col]!.textContent ?? '';
-  }, [row, header] as const);
+const openPage = (url?: string): Promise<Page> => open(pg, url);
 
 describe('balance serve: the page', () => {
   it('answers exactly as you type', async () => {
@@ -108,7 +73,7 @@ describe('balance serve: the page', () => {
     await page.click('#share');
     const link = page.url();
     expect(link).toContain('#study=');
-    const fresh = await context.newPage();
+    const fresh = await pg.context.newPage();
     await fresh.goto(link);
     await fresh.waitForSelector('.cm-content');
     expect(await docText(fresh)).toBe(text);
@@ -128,7 +93,84 @@ describe('balance serve: the page', () => {
     expect(marked.some((l) => l.includes('fighter: kean'))).toBe(true);
   });
 
-  it('printed no console errors', () => {
-    expect(consoleErrors).toEqual([]);
+  it('reports a misspelt weapon together with a schema problem, both underlined', async () => {
+    const page = await openPage();
+    await page.waitForFunction(() => document.querySelectorAll('#summary tbody tr').length > 0, undefined, { timeout: 60_000 });
+    const text = await docText(page);
+    await setDoc(page, text.replace('{ fighter: keen, weapon: sword }', '{ fighter: keen, weapon: war-ax }').replace('armor: medium', 'armor: heavvy'));
+    await page.waitForFunction(() => /heavvy/.test(document.querySelector('#problems')?.textContent ?? ''), undefined, { timeout: 60_000 });
+    const problems = await page.textContent('#problems');
+    expect(problems).toContain('loadouts.stout-axe-medium.armor: expected one of "none", "light", "medium", "heavy", received "heavvy"');
+    expect(problems).toContain('loadouts.keen-sword.weapon: unknown weapon "war-ax"');
+    await page.waitForFunction(() => document.querySelectorAll('.cm-lintRange-error').length >= 2, undefined, { timeout: 30_000 });
+    const marked = await page.$$eval('.cm-lintRange-error', (els) => els.map((e) => e.closest('.cm-line')?.textContent ?? ''));
+    expect(marked.some((l) => l.includes('war-ax'))).toBe(true);
+    expect(marked.some((l) => l.includes('heavvy'))).toBe(true);
+  });
+
+  it("Ctrl+Space with nothing typed offers the block's keys and an enum's values", async () => {
+    const page = await openPage();
+    await page.waitForFunction(() => document.querySelectorAll('#summary tbody tr').length > 0, undefined, { timeout: 60_000 });
+    const text = (await docText(page))
+      .replace('  stout-axe-medium: { fighter: stout, weapon: battle-axe, armor: medium }', '  stout-axe-medium:\n    fighter: stout\n    weapon: battle-axe\n    armor: \n    \n')
+      .replace('- { attacker: keen-sword, defender: stout-axe-medium }', '- { attacker: keen-sword, defender: stout-axe-medium, situation: { cover:  } }');
+    await setDoc(page, text);
+    const offered = async (marker: string): Promise<string[]> => {
+      await cursorAfter(page, marker);
+      await page.keyboard.press('Control+Space');
+      await page.waitForSelector('.cm-tooltip-autocomplete .cm-completionLabel', { timeout: 30_000 });
+      const labels = await page.$$eval('.cm-tooltip-autocomplete .cm-completionLabel', (els) => els.map((e) => e.textContent ?? ''));
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('.cm-tooltip-autocomplete', { state: 'detached' });
+      return labels.sort();
+    };
+    expect(await offered('    armor: ')).toEqual(['heavy', 'light', 'medium', 'none']);
+    expect(await offered('situation: { cover: ')).toEqual(['close', 'cover', 'none']);
+    // A new line of the loadout: the keys it may still take (fighter and weapon are written).
+    const keys = await offered('    armor: \n    ');
+    expect(keys).toEqual(expect.arrayContaining(['armour', 'shield', 'weapons']));
+    expect(keys).not.toContain('fighter');
+    expect(keys).not.toContain('weapon');
+  });
+
+  it("shows one hover tooltip at a time: a problem's where one is underlined, else the schema's", async () => {
+    const page = await openPage();
+    await page.waitForFunction(() => document.querySelectorAll('#summary tbody tr').length > 0, undefined, { timeout: 60_000 });
+    const text = (await docText(page)).replace('  stout-axe-medium: { fighter: stout, weapon: battle-axe, armor: medium }', '  stout-axe-medium:\n    fighter: stout\n    weapon: battle-axe\n    armor: heavvy');
+    await setDoc(page, text);
+    await page.waitForSelector('.cm-lintRange-error', { timeout: 60_000 });
+    const visible = (selector: string): Promise<number> =>
+      page.$$eval(selector, (els) => els.filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden').length);
+    const frames = (): Promise<unknown> => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    // Over a key with no problem: the schema's tooltip alone.
+    const key = await coordsAfter(page, '    ar');
+    await page.mouse.move(key.x, key.y);
+    await page.waitForSelector('.cm6-json-schema-hover', { state: 'visible', timeout: 30_000 });
+    await frames();
+    expect(await visible('.cm-tooltip-lint')).toBe(0);
+    // Over the underlined value: the problem's tooltip alone.
+    const value = await coordsAfter(page, 'armor: hea');
+    await page.mouse.move(value.x, value.y);
+    await page.waitForSelector('.cm-tooltip-lint', { state: 'visible', timeout: 30_000 });
+    await frames();
+    expect(await visible('.cm6-json-schema-hover')).toBe(0);
+    expect(await visible('.cm-tooltip-lint')).toBe(1);
+  });
+
+  it('has an icon: nothing the page asks for is missing', async () => {
+    const page = await openPage();
+    await page.waitForFunction(() => document.querySelectorAll('#summary tbody tr').length > 0, undefined, { timeout: 60_000 });
+    const icon = await page.evaluate(async () => {
+      const link = document.querySelector<HTMLLinkElement>('link[rel~="icon"]');
+      return link === null ? 'no <link rel="icon">' : (await fetch(link.href)).ok;
+    });
+    expect(icon).toBe(true);
+    // A report opened in its own tab has no icon link: the browser asks for /favicon.ico.
+    expect(await page.evaluate(async () => (await fetch('/favicon.ico')).status)).toBe(200);
+  });
+
+  it('printed no console errors and nothing failed to load', () => {
+    expect(pg.consoleErrors).toEqual([]);
+    expect(pg.badResponses).toEqual([]);
   });
 });
