@@ -2,7 +2,7 @@
 import { parseStudy, readStudyFile } from '../config/load.js';
 import { formatProblem, oneLine } from '../config/problems.js';
 import { pickPlugin, studyOf } from '../config/study.js';
-import { studyUses } from '../config/study-uses.js';
+import { playKeyOf, studyUses } from '../config/study-uses.js';
 import { planStudy } from '../plan/plan.js';
 import type { RunIo } from './run.js';
 
@@ -11,7 +11,8 @@ export async function validateCommand(file: string, io: RunIo, list = false): Pr
   // Parsed once: the `meta:` and `solve:` blocks are looked at in the same parse.
   const loaded = parseStudy(file, readStudyFile(file));
   // Each use the study has is checked as its command would (study-uses.ts decides them for every command).
-  const uses = studyUses(loaded.data);
+  const plugin = pickPlugin(loaded);
+  const uses = studyUses(loaded.data, playKeyOf(plugin.schema));
   const data = loaded.data as Record<string, unknown>;
   let summary: string;
   let tasks: ReturnType<typeof planStudy> = [];
@@ -21,8 +22,7 @@ export async function validateCommand(file: string, io: RunIo, list = false): Pr
     tasks = planStudy(study, study.data.trials);
     summary = `${study.plugin.system} ${study.plugin.mode}, ${tasks.length} matchup x variant tasks, ${study.data.trials} trials each, seed ${study.data.seed}`;
   } else {
-    const plugin = pickPlugin(loaded);
-    summary = `${plugin.system} ${plugin.mode}, no matchups: to run; for ${uses.map((u) => `balance ${u}`).join(' and ')}`;
+    summary = `${plugin.system} ${plugin.mode}, nothing to run; for ${uses.map((u) => `balance ${u}`).join(' and ')}`;
   }
   // The `meta:` and `solve:` blocks (balance meta / balance solve), checked as those commands would.
   // Loaded only for studies that have them: the solver pulls in the engine, which validate avoids.

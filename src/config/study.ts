@@ -10,7 +10,7 @@ import { ConfigError, type Problem } from './problems.js';
 import { didYouMean } from './suggest.js';
 import { readCompareOption, type CompareOption } from './compare-option.js';
 import { checkSweep, sweepPoints } from './sweep.js';
-import { useProblem } from './study-uses.js';
+import { playKeyOf, useProblem } from './study-uses.js';
 import { validate } from './validate.js';
 
 export interface Study {
@@ -68,7 +68,7 @@ export function studyOf(loaded: LoadedStudy): Study {
   const { file, text } = loaded;
   const plugin = pickPlugin(loaded);
   // A study with only a meta: or solve: block is not for run (study-uses.ts: the rule every command follows).
-  const notForRun = useProblem(loaded.data, 'run');
+  const notForRun = useProblem(loaded.data, 'run', playKeyOf(plugin.schema));
   if (notForRun !== null) throw new ConfigError([loaded.problemAt(notForRun.path, notForRun.message)]);
   // `meta:` and `solve:` are read by balance meta / solve (src/analysis/); run and validate set them aside.
   const { meta: _meta, solve: _solve, ...data } = loaded.data as Record<string, unknown>;

@@ -2,8 +2,9 @@
  * Comparisons (compare.csv): every matchup under every variant against the same matchup under the
  * baseline (the first variant), and, with `compare: loadouts`, loadouts against a baseline loadout. Means: Welch's z (large samples); rates: the
  * two-proportion z test (pooled for the test, unpooled for the interval). Significance after
- * Holm's step-down correction over every row at 5%. Exact runs give exact deltas and no test
- * (a |delta| below EXACT_DELTA_TOLERANCE is 0).
+ * Holm's step-down correction over every row at 5%. Exact runs give exact deltas and no test:
+ * the interval is the delta itself, p-values and `significant` are empty (a |delta| below
+ * EXACT_DELTA_TOLERANCE is 0).
  */
 import type { Cell, CompareStat, TaskRows } from '../systems/types.js';
 import { Z95 } from './histogram.js';
@@ -144,7 +145,9 @@ export function compareRows(rows: readonly TaskRows[], exact: boolean, options: 
     const fields = new Map(v.fields ?? []);
     const tail = [p.compared, ...names.map((n) => fields.get(n) ?? '')];
     const common = [v.variant, baseline, v.a, v.b, os.metric, value(bs), value(os), delta];
-    if (exact) return [...common, delta, delta, '', delta !== 0 ? 'true' : 'false', v.situation, '', ...tail];
+    // An exact difference has no sampling error: its interval is the point itself, and there is
+    // nothing to test (p-values and significant stay empty; the reports say "exact").
+    if (exact) return [...common, delta, delta, '', '', v.situation, '', ...tail];
     return [...common, delta - half, delta + half, pValues[i]!, adjusted[i]! < 0.05 ? 'true' : 'false', v.situation, adjusted[i]!, ...tail];
   });
 }

@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadStudyText } from '../../src/config/study.js';
-import { studyUses, useProblem } from '../../src/config/study-uses.js';
+import { playKeyOf, studyUses, useProblem } from '../../src/config/study-uses.js';
+import { findPlugin } from '../../src/systems/registry.js';
 import { ROOT, studyFile, tempDir } from '../helpers/cli.js';
 import { balanceIn } from '../helpers/inprocess.js';
 import { problemsOf } from '../helpers/problems.js';
@@ -26,6 +27,11 @@ describe('studyUses', () => {
     expect(useProblem({ solve: {} }, 'run')).toEqual({ path: ['matchups'], message: 'missing: this study has no matchups: to play, only a solve: block (run it with balance solve)' });
     expect(useProblem({ matchups: [] }, 'meta')).toEqual({ path: [], message: 'no meta: block; balance meta needs one (this study is for balance run)' });
     expect(useProblem({ matchups: [], meta: {} }, 'run')).toBeNull();
+    // d20 fights play sides:
+    expect(studyUses({ sides: {}, meta: {} }, 'sides')).toEqual(['run', 'meta']);
+    expect(studyUses({ sides: {}, meta: {} })).toEqual(['meta']);
+    expect(useProblem({ meta: {} }, 'run', 'sides')?.path).toEqual(['sides']);
+    expect([['d20', 'fight'], ['exchange', 'fight'], ['skirmish', 'battle']].map(([s, m]) => playKeyOf(findPlugin(s!, m!)!.schema))).toEqual(['sides', 'matchups', 'matchups']);
   });
 });
 
@@ -35,7 +41,7 @@ describe('a study with only a meta: block', () => {
     const file = studyFile(META_ONLY, 'triangle.yaml');
     const v = await balanceIn(['validate', file]);
     expect([v.code, v.stderr]).toEqual([0, '']);
-    expect(v.stdout).toBe(`${file}: ok (skirmish duel, no matchups: to run; for balance meta)\n${file}: meta: ok (4 entries, 12 ordered pair x variant tasks)\n`);
+    expect(v.stdout).toBe(`${file}: ok (skirmish duel, nothing to run; for balance meta)\n${file}: meta: ok (4 entries, 12 ordered pair x variant tasks)\n`);
     const meta = await balanceIn(['meta', file, '--trials', '40', '--workers', '0', '--out', tempDir()]);
     expect(meta.code, meta.stderr).toBe(0);
     const refusal = /^\S+triangle\.yaml:\d+:\d+ matchups: missing: this study has no matchups: to play, only a meta: block \(run it with balance meta\)\n$/;
@@ -59,7 +65,7 @@ describe('a study with meta: and a vs_field solve: and no matchups', () => {
     const v = await balanceIn(['validate', file]);
     expect([v.code, v.stderr]).toEqual([0, '']);
     expect(v.stdout.split('\n')).toEqual([
-      `${file}: ok (skirmish duel, no matchups: to run; for balance meta and balance solve)`,
+      `${file}: ok (skirmish duel, nothing to run; for balance meta and balance solve)`,
       `${file}: meta: ok (3 entries, 6 ordered pair x variant tasks)`,
       `${file}: solve: ok (5 candidate values of loadouts.*.fighter.wounds)`,
       '',

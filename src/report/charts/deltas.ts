@@ -65,8 +65,9 @@ function chart(d: ReportData, rows: readonly { label: string; series: string; de
   } as TopLevelSpec;
 }
 
+/** Exact rows (no test: `significant` is empty) are drawn filled, as real differences. */
 const num = (r: Row): { delta: number; low: number; high: number; significant: boolean } => ({
-  delta: Number(r['delta']), low: Number(r['delta_ci95_low']), high: Number(r['delta_ci95_high']), significant: r['significant'] === 'true',
+  delta: Number(r['delta']), low: Number(r['delta_ci95_low']), high: Number(r['delta_ci95_high']), significant: r['significant'] === 'true' || (r['p_value'] === '' && r['significant'] === ''),
 });
 
 export function variantDeltaPanel(d: ReportData): TopLevelSpec | null {
