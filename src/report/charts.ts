@@ -70,6 +70,14 @@ export function sections(d: ReportData): Section[] {
       note: `Each loadout minus the baseline loadout against the same opponent, under the same variant (common random numbers). ${holmNote(loadoutRows.length, 'loadout')}`,
     });
   }
+  const sideBRows = compared(d, 'loadouts-b');
+  const lb = loadoutDeltaPanels(d, 'b');
+  if (lb.length > 0) {
+    out.push({
+      id: 'loadout-b-deltas', title: `Side-b loadout deltas against ${sideBRows[0]!['baseline']!}`, panels: lb,
+      note: `Each side-b loadout minus the baseline against the same side-a loadout, under the same variant (common random numbers); the metric is side a's, so a negative delta means the loadout protects better. ${holmNote(sideBRows.length, 'loadout')}`,
+    });
+  }
   const sweep = sweepPanel(d);
   if (sweep) out.push({ id: 'sweep', title: 'Sweep', panels: [sweep.spec], note: sweep.note });
   return out;

@@ -99,20 +99,24 @@ function variantDeltas(d: ReportData): Table | null {
   };
 }
 
-function loadoutDeltas(d: ReportData): Table | null {
-  const rows = compared(d, 'loadouts');
+/** Side a's loadouts (compare: loadouts) or side b's (loadouts-b) against the baseline loadout. */
+function loadoutDeltas(d: ReportData, side: 'a' | 'b'): Table | null {
+  const rows = compared(d, side === 'a' ? 'loadouts' : 'loadouts-b');
   if (rows.length === 0) return null;
+  const baseline = rows[0]!['baseline']!;
   return {
-    title: `Loadout deltas against ${rows[0]!['baseline']!}`,
-    note: `Each loadout minus ${rows[0]!['baseline']!} against the same opponent under the same variant. ${deltaNote(d, rows)}`,
+    title: side === 'a' ? `Loadout deltas against ${baseline}` : `Side-b loadout deltas against ${baseline}`,
+    note: side === 'a'
+      ? `Each loadout minus ${baseline} against the same opponent under the same variant. ${deltaNote(d, rows)}`
+      : `Each side-b loadout minus ${baseline} against the same side-a loadout under the same variant; the metric is side a's (a negative delta: the loadout protects better). ${deltaNote(d, rows)}`,
     header: ['variant', 'loadout', 'against', 'metric', 'delta', '95% CI', 'p', 'p (Holm)', 'significant'],
     rows: largest(rows).map((r) => {
       const s = sides(d, r);
-      return [r['variant']!, s.a, s.b, r['metric']!, ...deltaCells(d, r)];
+      return [r['variant']!, side === 'a' ? s.a : s.b, side === 'a' ? s.b : s.a, r['metric']!, ...deltaCells(d, r)];
     }),
   };
 }
 
 export function tables(d: ReportData): Table[] {
-  return [matchups(d), deaths(d), flagTable(d), variantDeltas(d), loadoutDeltas(d)].filter((t): t is Table => t !== null);
+  return [matchups(d), deaths(d), flagTable(d), variantDeltas(d), loadoutDeltas(d, 'a'), loadoutDeltas(d, 'b')].filter((t): t is Table => t !== null);
 }
