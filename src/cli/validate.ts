@@ -31,5 +31,5 @@ export async function validateCommand(file: string, io: RunIo, list = false): Pr
     : [];
   io.stdout.write(`${oneLine(file)}: ok (${summary})\n`);
   for (const line of analyses) io.stdout.write(`${oneLine(`${file}: ${line}`)}\n`);
-  if (list) io.stdout.write(`${(await import('./trace.js')).listTasks(tasks).map(oneLine).join('\n')}\n`);
+  if (list && tasks.length > 0) io.stdout.write(`${(await import('./trace.js')).listTasks(tasks).map(oneLine).join('\n')}\n`);
 }

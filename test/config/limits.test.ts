@@ -113,7 +113,7 @@ describe('built-in JavaScript names', () => {
       .replace('{ loadout: rogue-rapier, policy: dodge-when-low }', `{ loadout: rogue-rapier, policy: dodge-when-low, name: ${name} }`);
     const file = studyFile(text);
     expect(problems(() => loadStudy(file))).toEqual([
-      `${file}:42:86 sides.heroes[1].name: "${name}" is a built-in JavaScript name and cannot be used as a name or key; choose another`,
+      `${file}:40:86 sides.heroes[1].name: "${name}" is a built-in JavaScript name and cannot be used as a name or key; choose another`,
     ]);
   });
 

@@ -148,6 +148,7 @@ describe('configs/d20-party-vs-monsters.yaml', () => {
     expect(Object.keys(study.sides)).toEqual(['heroes', 'enemies']);
     expect(text).toContain('single fight');
     expect(text).not.toMatch(/in turn|groups/);
+    expect(config('d20-party-vs-monsters.yaml')).not.toMatch(/groups|in turn/);
     // Each variant's rule is described.
     const words: Record<string, string> = { enemiesRollDeath: 'death saves', critOn: 'critical hits', dyingAfterFight: 'after the fight' };
     for (const v of Object.values(study.variants)) for (const k of Object.keys(v)) expect(text).toContain(words[k]!);
