@@ -86,7 +86,19 @@ export function loadSolveStudy(file: string): SolveStudy {
 /** The study with the varied field set to candidate i, validated (problems reported at solve.vary). */
 export function candidateStudy(s: SolveStudy, data: Record<string, unknown>, what: string) {
   const root = s.study.block.vary.path.split('.')[0]!;
-  return validatePoint(s.study, data, { path: ['solve', 'vary'], what, roots: [root, 'loadouts'] });
+  return validatePoint(s.study, asPlayed(s, data), { path: ['solve', 'vary'], what, roots: [root, 'loadouts'] });
+}
+
+/**
+ * A vs_field solve plays the `meta:` roster's pairs, not the study's matchups: a study without
+ * `matchups:` (one for balance meta and solve only, config/study-uses.ts) is checked as its
+ * roster's first pair, as balance meta checks each pair.
+ */
+function asPlayed(s: SolveStudy, data: Record<string, unknown>): Record<string, unknown> {
+  if (s.meta === null || data['matchups'] !== undefined) return data;
+  const mode = ROSTER_MODES[`${s.study.plugin.system}.${s.study.plugin.mode}`];
+  const names = mode?.names(data, s.meta).names ?? [];
+  return mode === undefined || names.length < 2 ? data : mode.pair(data, s.meta, names[0]!, names[1]!);
 }
 
 type Obj = Record<string, unknown>;

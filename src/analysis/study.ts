@@ -9,6 +9,7 @@ import { MAX_PROBLEMS } from '../config/limits.js';
 import { parseStudy, readStudyFile, type LoadedStudy } from '../config/load.js';
 import { ConfigError, formatPath, type FieldPath, type Problem } from '../config/problems.js';
 import { pickPlugin, type Study } from '../config/study.js';
+import { playKeyOf, useProblem } from '../config/study-uses.js';
 import { validate } from '../config/validate.js';
 import type { AnyModePlugin } from '../systems/types.js';
 
@@ -31,9 +32,8 @@ export function loadAnalysisStudy<S extends z.ZodType>(file: string, name: 'meta
   const plugin = pickPlugin(loaded);
   const data = loaded.data as Record<string, unknown>;
   const { meta: _meta, solve: _solve, sweep, precision: _p, maxTrials: _m, ...raw } = data;
-  if (data[name] === undefined) {
-    throw new ConfigError([loaded.problemAt([], `no ${name}: block; balance ${name} needs one (see README, "balance ${name}")`)]);
-  }
+  const notFor = useProblem(data, name, playKeyOf(plugin.schema));
+  if (notFor !== null) throw new ConfigError([loaded.problemAt(notFor.path, notFor.message)]);
   const warnings: Problem[] = [];
   if (sweep !== undefined) warnings.push(loaded.problemAt(['sweep'], `warning: balance ${name} ignores sweep:`, true));
   const inBlock: LoadedStudy = {

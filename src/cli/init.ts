@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { inputError } from '../config/problems.js';
+import { balanceCommand } from './command-name.js';
 import { packageRoot } from './package-root.js';
 import type { RunIo } from './run.js';
 
@@ -30,12 +31,16 @@ export function initCommand(opts: { file: string; system: string; mode: string |
   if (existsSync(target)) throw inputError('FILE', `${opts.file} already exists; balance init never overwrites a file (choose another name)`);
   if (!existsSync(dirname(target))) throw inputError('FILE', `the folder ${dirname(opts.file)} does not exist`);
   const schema = relative(dirname(target), join(packageRoot(), SCHEMA_FILE)).split('\\').join('/');
-  const body = readFileSync(join(packageRoot(), 'templates', `${opts.system}-${mode}.yaml`), 'utf8').replaceAll('THIS_FILE', opts.file);
+  // The templates' comments say `npx balance`; outside a project that has the package, plain `balance`.
+  const how = balanceCommand(process.cwd(), packageRoot(), process.env['PATH']);
+  const body = readFileSync(join(packageRoot(), 'templates', `${opts.system}-${mode}.yaml`), 'utf8')
+    .replaceAll('THIS_FILE', opts.file)
+    .replaceAll('npx balance ', `${how.command} `);
   try {
     writeFileSync(target, `# yaml-language-server: $schema=${schema}\n${body}`, { flag: 'wx' });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     throw inputError('FILE', e.code === 'EEXIST' ? `${opts.file} already exists; balance init never overwrites a file` : `cannot write ${opts.file}: ${e.message}`);
   }
-  io.stdout.write(`wrote ${opts.file} (${opts.system} ${mode}): edit it, then run  npx balance run ${opts.file}\n`);
+  io.stdout.write(`wrote ${opts.file} (${opts.system} ${mode}): edit it, then run  ${how.command} run ${opts.file}\n(${how.why})\n`);
 }

@@ -1,26 +1,27 @@
 /**
  * `compare:` and `baseline:` (study level, every attack and duel mode): what compare.csv compares
  * besides the variants. `compare: loadouts` (or naming a `baseline:` loadout) compares every
- * side-a loadout with the baseline loadout against each opponent; the baseline defaults to the
- * first side-a loadout of the matchups.
+ * side-a loadout with the baseline loadout against each opponent; `compare: loadouts-b` every
+ * side-b loadout (defender, b, opponents) with the baseline against each side-a loadout. The
+ * baseline defaults to the first loadout of that side in the matchups.
  */
 import type { FieldPath } from './problems.js';
 import { didYouMean } from './suggest.js';
 
 export interface CompareOption {
-  /** Side-a loadouts against this one, or null (variants only). */
-  readonly loadouts: { readonly baseline: string } | null;
+  /** The side's loadouts against this one, or null (variants only). */
+  readonly loadouts: { readonly baseline: string; readonly side: 'a' | 'b' } | null;
 }
 
-const SIDE_A = ['attacker', 'attackers', 'a', 'sides'] as const;
+const SIDE_KEYS = { a: ['attacker', 'attackers', 'a', 'sides'], b: ['defender', 'defenders', 'b', 'opponents'] } as const;
 
-/** Side-a loadout names in the order the matchups list them. */
-function sideA(matchups: unknown): string[] {
+/** One side's loadout names in the order the matchups list them. */
+function sideNames(matchups: unknown, side: 'a' | 'b'): string[] {
   const out: string[] = [];
   if (!Array.isArray(matchups)) return out;
   for (const m of matchups) {
     if (typeof m !== 'object' || m === null) continue;
-    for (const k of SIDE_A) {
+    for (const k of SIDE_KEYS[side]) {
       const v = (m as Record<string, unknown>)[k];
       for (const name of Array.isArray(v) ? v : [v]) if (typeof name === 'string' && !out.includes(name)) out.push(name);
     }
@@ -32,24 +33,26 @@ export function readCompareOption(data: Record<string, unknown>): { option: Comp
   const { compare, baseline } = data;
   const problems: { path: FieldPath; message: string }[] = [];
   const none = { option: { loadouts: null }, problems };
-  if (compare !== undefined && compare !== 'variants' && compare !== 'loadouts') {
-    problems.push({ path: ['compare'], message: `expected variants or loadouts, received ${JSON.stringify(compare)}` });
+  if (compare !== undefined && compare !== 'variants' && compare !== 'loadouts' && compare !== 'loadouts-b') {
+    problems.push({ path: ['compare'], message: `expected variants, loadouts or loadouts-b, received ${JSON.stringify(compare)}` });
   }
   if (baseline !== undefined && typeof baseline !== 'string') problems.push({ path: ['baseline'], message: `expected a loadout name, received ${JSON.stringify(baseline)}` });
-  if (problems.length > 0 || (compare !== 'loadouts' && baseline === undefined)) return none;
+  if (problems.length > 0 || (compare !== 'loadouts' && compare !== 'loadouts-b' && baseline === undefined)) return none;
   if (compare === 'variants') {
-    problems.push({ path: ['baseline'], message: 'a baseline loadout compares loadouts: remove it, or set compare: loadouts' });
+    problems.push({ path: ['baseline'], message: 'a baseline loadout compares loadouts: remove it, or set compare: loadouts (or loadouts-b)' });
     return none;
   }
-  const names = sideA(data['matchups']);
+  const side = compare === 'loadouts-b' ? 'b' : 'a';
+  const names = sideNames(data['matchups'], side);
   if (names.length === 0) {
-    problems.push({ path: [baseline === undefined ? 'compare' : 'baseline'], message: 'comparing loadouts needs matchups with side-a loadouts (attack and duel modes)' });
+    problems.push({ path: [baseline === undefined ? 'compare' : 'baseline'], message: `comparing loadouts needs matchups with side-${side} loadouts (attack and duel modes)` });
     return none;
   }
   const chosen = (baseline as string | undefined) ?? names[0]!;
   if (!names.includes(chosen)) {
-    problems.push({ path: ['baseline'], message: `"${chosen}" is not a side-a loadout of any matchup${didYouMean(chosen, names)}; expected one of ${names.join(', ')}` });
+    const other = side === 'a' && sideNames(data['matchups'], 'b').includes(chosen) ? ' (it is a side-b loadout: compare: loadouts-b compares those)' : '';
+    problems.push({ path: ['baseline'], message: `"${chosen}" is not a side-${side} loadout of any matchup${other}${didYouMean(chosen, names)}; expected one of ${names.join(', ')}` });
     return none;
   }
-  return { option: { loadouts: { baseline: chosen } }, problems };
+  return { option: { loadouts: { baseline: chosen, side } }, problems };
 }

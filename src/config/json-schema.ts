@@ -17,11 +17,11 @@ type JsonSchema = Record<string, unknown>;
 const RUN_FIELDS: Record<string, JsonSchema> = {
   precision: { type: 'number', exclusiveMinimum: 0, description: 'add trials to each matchup until its 95% interval half-width is at most this' },
   maxTrials: { type: 'integer', minimum: 1, maximum: 1_000_000_000, description: 'ceiling of trials per matchup with precision' },
-  compare: { enum: ['variants', 'loadouts'], description: 'what compare.csv compares besides variants: loadouts = every side-a loadout against the baseline loadout' },
-  baseline: { type: 'string', description: 'the loadout the others are compared with (compare: loadouts); default the first side-a loadout' },
+  compare: { enum: ['variants', 'loadouts', 'loadouts-b'], description: 'what compare.csv compares besides variants: loadouts = every side-a loadout against the baseline loadout; loadouts-b = every side-b loadout (defender, b, opponents) against the baseline side-b loadout' },
+  baseline: { type: 'string', description: 'the loadout the others are compared with (compare: loadouts or loadouts-b); default the first loadout of that side' },
   sweep: {
     type: 'object',
-    description: 'grid of values: "path.to.field": [values...]; every combination becomes a variant',
+    description: 'grid of values: "path.to.field": [values...] (fighters, weapons, armours, characters, creatures, loadouts or rules); every combination becomes a variant',
     additionalProperties: { type: 'array', minItems: 1, items: { type: ['string', 'number', 'boolean'] } },
   },
 };

@@ -10,6 +10,7 @@ import { ConfigError, type Problem } from './problems.js';
 import { didYouMean } from './suggest.js';
 import { readCompareOption, type CompareOption } from './compare-option.js';
 import { checkSweep, sweepPoints } from './sweep.js';
+import { playKeyOf, useProblem } from './study-uses.js';
 import { unknownNamesDespiteSchema } from './unknown-names.js';
 import { validate } from './validate.js';
 
@@ -67,6 +68,9 @@ export function loadStudyText(file: string, text: string): Study {
 export function studyOf(loaded: LoadedStudy): Study {
   const { file, text } = loaded;
   const plugin = pickPlugin(loaded);
+  // A study with only a meta: or solve: block is not for run (study-uses.ts: the rule every command follows).
+  const notForRun = useProblem(loaded.data, 'run', playKeyOf(plugin.schema));
+  if (notForRun !== null) throw new ConfigError([loaded.problemAt(notForRun.path, notForRun.message)]);
   // `meta:` and `solve:` are read by balance meta / solve (src/analysis/); run and validate set them aside.
   const { meta: _meta, solve: _solve, ...data } = loaded.data as Record<string, unknown>;
   const sweepProblems = checkSweep(data, plugin.schema);

@@ -1,6 +1,6 @@
 /**
  * `sweep:` turns a grid of values into variants. Each key is a path into the study
- * ("weapons.battle-axe.might", "fighters.stout.defense", "rules.tieGoesTo"), each value a list;
+ * ("weapons.battle-axe.might", "fighters.stout.defense", "loadouts.guard.shield", "rules.tieGoesTo"), each value a list;
  * every combination becomes one sweep point, named by its values, whose study is the original
  * with those fields set. Paths must name an existing profile (or a rules knob) and a field its
  * schema knows: anything else is an input error naming the nearest valid choice.
@@ -11,7 +11,7 @@ import type { FieldPath } from './problems.js';
 import { didYouMean } from './suggest.js';
 import { keysAt } from './validate.js';
 
-export const SWEEP_ROOTS = ['fighters', 'weapons', 'armours', 'characters', 'creatures', 'rules'] as const;
+export const SWEEP_ROOTS = ['fighters', 'weapons', 'armours', 'characters', 'creatures', 'loadouts', 'rules'] as const;
 
 export type SweepValue = string | number | boolean;
 

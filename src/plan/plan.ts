@@ -7,17 +7,20 @@ import type { Study } from '../config/study.js';
 import { hashKey } from '../dice/rng.js';
 import type { PlannedTask } from '../systems/types.js';
 
-/** Labels of side a (and its policy): left out of the stream key when loadouts are compared. */
-const SIDE_A_LABELS = new Set(['variant', 'attacker', 'a', 'policyA']);
+/** Labels of the compared side (and its policy): left out of the stream key when loadouts are compared. */
+const SIDE_LABELS = { a: new Set(['variant', 'attacker', 'a', 'policyA']), b: new Set(['variant', 'defender', 'b', 'policyB']) };
 
 export function planStudy(study: Study, trials: number): PlannedTask<unknown>[] {
   const tasks = planPoints(study, trials);
-  if (!study.compare?.loadouts) return tasks;
-  // compare: loadouts: every side-a loadout meets the same dice against the same opponent
-  // (common random numbers, as the variants of one matchup do).
+  const compared = study.compare?.loadouts;
+  if (!compared) return tasks;
+  // compare: loadouts (-b): every loadout of the compared side meets the same dice against the
+  // same opponent (common random numbers, as the variants of one matchup do).
+  const side = SIDE_LABELS[compared.side];
+  const prefix = compared.side === 'a' ? 'compare-loadouts' : 'compare-loadouts-b';
   return tasks.map((t) => {
-    const rest = Object.entries(t.labels).filter(([k]) => !SIDE_A_LABELS.has(k));
-    return { ...t, streamKey: hashKey(`compare-loadouts|${JSON.stringify(rest)}`) };
+    const rest = Object.entries(t.labels).filter(([k]) => !side.has(k));
+    return { ...t, streamKey: hashKey(`${prefix}|${JSON.stringify(rest)}`) };
   });
 }
 

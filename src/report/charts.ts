@@ -12,6 +12,7 @@ import { deathPanel, DISTRIBUTION_METRIC, distributionPanels, MAX_DISTRIBUTIONS 
 import { blocks, HEATMAP_TITLE, heatmapPanels, legendSpec } from './charts/heatmap.js';
 import { sweepPanel } from './charts/sweep.js';
 import { GAP_NOTE, GAP_TITLE, gapPanels } from './charts/policy-gap.js';
+import { EXACT_NOTE } from './format.js';
 
 export interface Section {
   readonly id: string;
@@ -34,7 +35,9 @@ export function sections(d: ReportData): Section[] {
       ? `${SIDE(d.aCol)} (rows) against ${SIDE(d.bCol)} (columns), in the study's order; one panel per variant` +
         `${bl.length > 1 ? ` and per block of matchups (a situation, conditions or a different set of opponents)` : ''}. `
       : '') +
-      (bl.some((b) => b.as.length === 1 && b.bs.length === 1) ? 'Single matchups: one row per matchup, one column per variant. ' : '') +
+      (bl.some((b) => b.as.length === 1 && b.bs.length === 1)
+        ? (vs.length === 1 ? 'Single matchups: one bar per matchup, its value at its end. ' : 'Single matchups: one row per matchup, one column per variant. ')
+        : '') +
       (colourScale(d).mid !== null ? 'White is an even matchup (0.5); red: side a loses more often, blue: it wins more often.' : 'Darker is more.'),
   });
   const deaths = deathPanel(d);
@@ -54,7 +57,7 @@ export function sections(d: ReportData): Section[] {
       note: GAP_NOTE + (gap.total > MAX_DISTRIBUTIONS ? ` The first ${MAX_DISTRIBUTIONS} of ${gap.total} matchups; all are in summary.csv.` : ''),
     });
   }
-  const holmNote = (n: number, kind: string): string => (d.exact ? 'Exact differences.' : `Lines are 95% intervals; filled points are significant after Holm's correction over all ${d.compare.length} rows of compare.csv.`) +
+  const holmNote = (n: number, kind: string): string => (d.exact ? EXACT_NOTE : `Lines are 95% intervals; filled points are significant after Holm's correction over all ${d.compare.length} rows of compare.csv.`) +
     (n > MAX_DELTAS ? ` ${MAX_DELTAS} of ${n} are shown: each ${kind}'s ${MIN_DELTAS_PER_SERIES} largest first, then the largest of the rest; all are in compare.csv.` : '');
   const variantRows = compared(d, 'variants');
   const vd = variantDeltaPanel(d);
@@ -65,6 +68,14 @@ export function sections(d: ReportData): Section[] {
     out.push({
       id: 'loadout-deltas', title: `Loadout deltas against ${loadoutRows[0]!['baseline']!}`, panels: ld,
       note: `Each loadout minus the baseline loadout against the same opponent, under the same variant (common random numbers). ${holmNote(loadoutRows.length, 'loadout')}`,
+    });
+  }
+  const sideBRows = compared(d, 'loadouts-b');
+  const lb = loadoutDeltaPanels(d, 'b');
+  if (lb.length > 0) {
+    out.push({
+      id: 'loadout-b-deltas', title: `Side-b loadout deltas against ${sideBRows[0]!['baseline']!}`, panels: lb,
+      note: `Each side-b loadout minus the baseline against the same side-a loadout, under the same variant (common random numbers); the metric is side a's, so a negative delta means the loadout protects better. ${holmNote(sideBRows.length, 'loadout')}`,
     });
   }
   const sweep = sweepPanel(d);

@@ -32,3 +32,6 @@ export function formatP(p: string | number | undefined): string {
   if (x < 1e-16) return '<1e-16';
   return x >= 0.001 ? String(Number(x.toPrecision(2))) : x.toExponential(1);
 }
+
+/** What an exact comparison is, where a report shows one (the delta tables and charts). */
+export const EXACT_NOTE = 'Exact differences: computed from exact probabilities, with no sampling error, so there is no interval, p-value or significance test.';

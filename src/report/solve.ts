@@ -60,10 +60,15 @@ export function solveMarkdown(s: SolveReport): string {
 
 const esc = (x: string): string => x.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function curveSpec(s: SolveReport): TopLevelSpec {
+export function curveSpec(s: SolveReport): TopLevelSpec {
   const byStep = s.curveBy === 'step';
-  const values = s.curve.map((r) => ({ x: byStep ? String(r.step) : String(r.value), y: r.estimate, low: r.low, high: r.high, loadout: r.loadout || 'metric' }));
-  const x = { field: 'x', type: 'ordinal' as const, sort: null, title: byStep ? 'evaluation (start, each change kept)' : (s.curve[0]?.path ?? 'value') };
+  // Values that are numbers ("+2" included) are spaced by value; others (names, dice) in the order tried.
+  const numeric = !byStep && s.curve.length > 0 && s.curve.every((r) => typeof r.value !== 'boolean' && String(r.value).trim() !== '' && Number.isFinite(Number(r.value)));
+  const values = s.curve.map((r) => ({ x: byStep ? String(r.step) : numeric ? Number(r.value) : String(r.value), y: r.estimate, low: r.low, high: r.high, loadout: r.loadout || 'metric' }));
+  const title = byStep ? 'evaluation (start, each change kept)' : (s.curve[0]?.path ?? 'value');
+  const x = numeric
+    ? { field: 'x', type: 'quantitative' as const, title, scale: { zero: false }, axis: s.curve.every((r) => Number.isInteger(Number(r.value))) ? { tickMinStep: 1 } : {} }
+    : { field: 'x', type: 'ordinal' as const, sort: null, title };
   return {
     data: { values }, width: 420, height: 220,
     layer: [

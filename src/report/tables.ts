@@ -6,7 +6,7 @@
 import { compared } from './charts/deltas.js';
 import { aLabel, bLabel, blockLabel, compareAsSummary, estimate, variants, type ReportData, type Row } from './data.js';
 import { flags } from './flags.js';
-import { formatDelta, formatEstimate, formatP } from './format.js';
+import { EXACT_NOTE, formatDelta, formatEstimate, formatP } from './format.js';
 
 export interface Table {
   readonly title: string;
@@ -17,21 +17,23 @@ export interface Table {
 
 export const MAX_TABLE_DELTAS = 25;
 
+/** Every matchup under every variant (a variant column when there are several), as summary.csv orders them. */
 function matchups(d: ReportData): Table {
-  const v0 = variants(d)[0] ?? '';
-  const rows = d.summary.filter((r) => r['variant'] === v0);
+  const all = variants(d);
+  const many = all.length > 1;
+  const rows = d.summary;
   const win = d.metric === 'a_win_rate';
   const extra = win ? 'draws' : d.metric === 'mean_damage' ? 'p_hit' : 'p_wounded';
   const withBlock = rows.some((r) => blockLabel(r) !== '');
   return {
-    title: `Matchups (${v0})`,
+    title: many ? `Matchups (${all.length} variants)` : `Matchups (${all[0] ?? ''})`,
     note: d.exact ? 'Exact values.' : 'Each value is rounded to the first digit its 95% interval supports.',
-    header: [d.aCol, d.bCol, ...(withBlock ? [d.idCols.includes('situation') ? 'situation' : 'conditions'] : []), d.metric, '95% CI', extra],
+    header: [...(many ? ['variant'] : []), d.aCol, d.bCol, ...(withBlock ? [d.idCols.includes('situation') ? 'situation' : 'conditions'] : []), d.metric, '95% CI', extra],
     rows: rows.map((r) => {
       const e = estimate(d, r);
       const f = formatEstimate(e.value, e.low, e.high, d.exact);
       const x = win ? Number(r['draw_rate'] ?? Number(r['draws']) / Number(r['trials'])) : Number(r[extra]);
-      return [aLabel(d, r), bLabel(d, r), ...(withBlock ? [blockLabel(r).replace(/^(situation|conditions): /, '')] : []), f.value, f.ci, x.toFixed(3)];
+      return [...(many ? [r['variant']!] : []), aLabel(d, r), bLabel(d, r), ...(withBlock ? [blockLabel(r).replace(/^(situation|conditions): /, '')] : []), f.value, f.ci, x.toFixed(3)];
     }),
   };
 }
@@ -67,7 +69,8 @@ const largest = (rows: readonly Row[]): Row[] =>
 
 function deltaCells(d: ReportData, r: Row): string[] {
   const f = formatDelta(Number(r['delta']), Number(r['delta_ci95_low']), Number(r['delta_ci95_high']), d.exact);
-  return [f.value, f.ci, formatP(r['p_value']), formatP(r['p_value_holm']), r['significant']!];
+  // Exact: no test to run, so no p-values and no verdict (the interval cell says "exact").
+  return [f.value, f.ci, formatP(r['p_value']), formatP(r['p_value_holm']), d.exact ? '' : r['significant']!];
 }
 
 /** A compare row's side labels, as a summary row would give them. */
@@ -78,7 +81,7 @@ function sides(d: ReportData, r: Row): { a: string; b: string; block: string } {
 }
 
 function deltaNote(d: ReportData, rows: readonly Row[]): string {
-  const base = d.exact ? 'Exact differences.' : "95% intervals; p is the raw two-sided p-value, p (Holm) the one after Holm's correction over every row of compare.csv; significant at 5% after Holm.";
+  const base = d.exact ? EXACT_NOTE : "95% intervals; p is the raw two-sided p-value, p (Holm) the one after Holm's correction over every row of compare.csv; significant at 5% after Holm.";
   return rows.length > MAX_TABLE_DELTAS ? `${base} The ${MAX_TABLE_DELTAS} largest of ${rows.length}; all are in compare.csv.` : base;
 }
 
@@ -96,20 +99,24 @@ function variantDeltas(d: ReportData): Table | null {
   };
 }
 
-function loadoutDeltas(d: ReportData): Table | null {
-  const rows = compared(d, 'loadouts');
+/** Side a's loadouts (compare: loadouts) or side b's (loadouts-b) against the baseline loadout. */
+function loadoutDeltas(d: ReportData, side: 'a' | 'b'): Table | null {
+  const rows = compared(d, side === 'a' ? 'loadouts' : 'loadouts-b');
   if (rows.length === 0) return null;
+  const baseline = rows[0]!['baseline']!;
   return {
-    title: `Loadout deltas against ${rows[0]!['baseline']!}`,
-    note: `Each loadout minus ${rows[0]!['baseline']!} against the same opponent under the same variant. ${deltaNote(d, rows)}`,
+    title: side === 'a' ? `Loadout deltas against ${baseline}` : `Side-b loadout deltas against ${baseline}`,
+    note: side === 'a'
+      ? `Each loadout minus ${baseline} against the same opponent under the same variant. ${deltaNote(d, rows)}`
+      : `Each side-b loadout minus ${baseline} against the same side-a loadout under the same variant; the metric is side a's (a negative delta: the loadout protects better). ${deltaNote(d, rows)}`,
     header: ['variant', 'loadout', 'against', 'metric', 'delta', '95% CI', 'p', 'p (Holm)', 'significant'],
     rows: largest(rows).map((r) => {
       const s = sides(d, r);
-      return [r['variant']!, s.a, s.b, r['metric']!, ...deltaCells(d, r)];
+      return [r['variant']!, side === 'a' ? s.a : s.b, side === 'a' ? s.b : s.a, r['metric']!, ...deltaCells(d, r)];
     }),
   };
 }
 
 export function tables(d: ReportData): Table[] {
-  return [matchups(d), deaths(d), flagTable(d), variantDeltas(d), loadoutDeltas(d)].filter((t): t is Table => t !== null);
+  return [matchups(d), deaths(d), flagTable(d), variantDeltas(d), loadoutDeltas(d, 'a'), loadoutDeltas(d, 'b')].filter((t): t is Table => t !== null);
 }

@@ -1,9 +1,10 @@
 /**
  * Comparisons (compare.csv): every matchup under every variant against the same matchup under the
- * baseline (the first variant), and, with `compare: loadouts`, loadouts against a baseline loadout. Means: Welch's z (large samples); rates: the
+ * baseline (the first variant), and, with `compare: loadouts` / `loadouts-b`, one side's loadouts against a baseline loadout. Means: Welch's z (large samples); rates: the
  * two-proportion z test (pooled for the test, unpooled for the interval). Significance after
- * Holm's step-down correction over every row at 5%. Exact runs give exact deltas and no test
- * (a |delta| below EXACT_DELTA_TOLERANCE is 0).
+ * Holm's step-down correction over every row at 5%. Exact runs give exact deltas and no test:
+ * the interval is the delta itself, p-values and `significant` are empty (a |delta| below
+ * EXACT_DELTA_TOLERANCE is 0).
  */
 import type { Cell, CompareStat, TaskRows } from '../systems/types.js';
 import { Z95 } from './histogram.js';
@@ -63,9 +64,9 @@ export function holm(ps: readonly number[]): number[] {
   return out;
 }
 
-/** What compare.csv compares: variants against the first always; with `loadouts`, side-a loadouts against a baseline loadout. */
+/** What compare.csv compares: variants against the first always; with `loadouts`, one side's loadouts against a baseline loadout. */
 export interface CompareOptions {
-  readonly loadouts?: { readonly baseline: string } | null;
+  readonly loadouts?: { readonly baseline: string; readonly side?: 'a' | 'b' } | null;
 }
 
 /** Names of the fields that tell matchups apart beyond a, b and situation (policy_a...), in first-seen order. */
@@ -84,7 +85,8 @@ interface Pair {
   readonly base: TaskRows;
   readonly other: TaskRows;
   readonly stat: number;
-  readonly compared: 'variants' | 'loadouts';
+  /** compare.csv's `compared`: loadouts (side a) or loadouts-b. */
+  readonly compared: 'variants' | 'loadouts' | 'loadouts-b';
 }
 
 function pairs(rows: readonly TaskRows[], options: CompareOptions): Pair[] {
@@ -105,12 +107,18 @@ function pairs(rows: readonly TaskRows[], options: CompareOptions): Pair[] {
   }
   const loadout = options.loadouts?.baseline;
   if (loadout !== undefined) {
-    const key = (r: TaskRows): string => JSON.stringify([r.matchup.variant, r.matchup.against ?? JSON.stringify([r.matchup.b, r.matchup.situation])]);
+    // Side a: rows facing the same side b (and situation); side b: rows facing the same side a.
+    const b = options.loadouts?.side === 'b';
+    const mine = (r: TaskRows): string => (b ? r.matchup.b : r.matchup.a);
+    const facing = (r: TaskRows): string => (b
+      ? r.matchup.againstB ?? JSON.stringify([r.matchup.a, r.matchup.situation])
+      : r.matchup.against ?? JSON.stringify([r.matchup.b, r.matchup.situation]));
+    const key = (r: TaskRows): string => JSON.stringify([r.matchup.variant, facing(r)]);
     const base = new Map<string, TaskRows>();
-    for (const r of rows) if (r.matchup.a === loadout && !base.has(key(r))) base.set(key(r), r);
+    for (const r of rows) if (mine(r) === loadout && !base.has(key(r))) base.set(key(r), r);
     for (const r of rows) {
-      const b = base.get(key(r));
-      if (r.matchup.a !== loadout && b) add(b, r, 'loadouts');
+      const found = base.get(key(r));
+      if (mine(r) !== loadout && found) add(found, r, b ? 'loadouts-b' : 'loadouts');
     }
   }
   return out;
@@ -120,7 +128,8 @@ function pairs(rows: readonly TaskRows[], options: CompareOptions): Pair[] {
  * compare.csv rows: each variant against the first (every matchup, every compared number), and
  * with `compare: loadouts` each side-a loadout against the baseline loadout (same variant, same
  * opponent and situation; then `baseline` names the loadout and `variant_value` is the compared
- * loadout's). Holm's correction runs over every row.
+ * loadout's); with `loadouts-b` the same for side b (same side-a opponent; the metric is still side
+ * a's, so a defender's shield that works shows as a negative delta). Holm's correction runs over every row.
  */
 /**
  * Exact runs: a |delta| below this is reported as exactly 0 (not significant): it is rounding, or
@@ -140,11 +149,13 @@ export function compareRows(rows: readonly TaskRows[], exact: boolean, options: 
     const delta = exact && Math.abs(raw) < EXACT_DELTA_TOLERANCE ? 0 : raw;
     const half = Z95 * tests[i]!.se;
     const v = p.other.matchup;
-    const baseline = p.compared === 'variants' ? p.base.matchup.variant : p.base.matchup.a;
+    const baseline = p.compared === 'variants' ? p.base.matchup.variant : p.compared === 'loadouts-b' ? p.base.matchup.b : p.base.matchup.a;
     const fields = new Map(v.fields ?? []);
     const tail = [p.compared, ...names.map((n) => fields.get(n) ?? '')];
     const common = [v.variant, baseline, v.a, v.b, os.metric, value(bs), value(os), delta];
-    if (exact) return [...common, delta, delta, '', delta !== 0 ? 'true' : 'false', v.situation, '', ...tail];
+    // An exact difference has no sampling error: its interval is the point itself, and there is
+    // nothing to test (p-values and significant stay empty; the reports say "exact").
+    if (exact) return [...common, delta, delta, '', '', v.situation, '', ...tail];
     return [...common, delta - half, delta + half, pValues[i]!, adjusted[i]! < 0.05 ? 'true' : 'false', v.situation, adjusted[i]!, ...tail];
   });
 }

@@ -65,6 +65,8 @@ export interface TaskRows {
      * `against` and different `a` are paired by `compare: loadouts`.
      */
     readonly against?: string;
+    /** The same for side b (default: a and the situation), for `compare: loadouts-b`. */
+    readonly againstB?: string;
   };
   readonly stat: CompareStat;
   /** More numbers compared between variants, each its own compare.csv row (a d20 hero's death rate). */

@@ -58,7 +58,9 @@ describe('names with HTML, markdown marks, pipes, backticks and newlines (skirmi
       expect(md).not.toMatch(/(^|[^\\])\[l/m);
       expect(md).not.toMatch(/(^|[^\\])`c/m);
       expect(md).toContain('a\\|b\\`c\\` d \\*\\*bold\\*\\* \\[l\\](http://x)');
-      expect(md).toContain(command === 'run' ? '## Matchups (&lt;i>base&lt;/i>\\|x)' : '## Meta: &lt;i>base&lt;/i>\\|x');
+      expect(md).toContain(command === 'run' ? '## Distribution of rounds (&lt;i>base&lt;/i>\\|x)' : '## Meta: &lt;i>base&lt;/i>\\|x');
+      // The Matchups table has a variant column (every variant, not only the first).
+      if (command === 'run') expect(md).toContain('\n| &lt;i>base&lt;/i>\\|x | &lt;img src=x onerror=alert(1)> |');
       expect(md.split('\n')[0]).toMatch(/^# T &lt;script>alert\(1\)&lt;\/script> \\\| pipe \\`tick\\`/);
       // A newline in a name never starts a line of its own.
       expect(md).not.toMatch(/^d \\?\*/m);

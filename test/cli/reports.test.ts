@@ -103,7 +103,7 @@ baseline: keen-axe
   it('a bad compare value or an unknown baseline is an input error at its line', async () => {
     const bad = await balanceIn(['validate', studyFile(STUDY.replace('compare: loadouts', 'compare: loadout'))]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/:\d+:\d+ compare: expected variants or loadouts, received "loadout"/);
+    expect(bad.stderr).toMatch(/:\d+:\d+ compare: expected variants, loadouts or loadouts-b, received "loadout"/);
     const unknown = await balanceIn(['validate', studyFile(STUDY.replace('baseline: keen-axe', 'baseline: keen-ax'))]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/:\d+:\d+ baseline: "keen-ax" is not a side-a loadout of any matchup \(did you mean "keen-axe"\?\)/);

@@ -48,7 +48,7 @@ describe('sweep', () => {
   it('a bad path is an input error naming the nearest valid one', () => {
     expect(() => loadStudy(studyFile(STUDY.replace('weapons.battle-axe.might', 'weapons.battle-ax.might')))).toThrow(/did you mean "battle-axe"/);
     expect(() => loadStudy(studyFile(STUDY.replace('weapons.battle-axe.might', 'weapons.battle-axe.mihgt')))).toThrow(/no field "mihgt" \(did you mean "might"\?\)/);
-    expect(() => loadStudy(studyFile(STUDY.replace('weapons.battle-axe.might', 'weapon.battle-axe.might')))).toThrow(/must start with fighters, weapons, rules \(did you mean "weapons"\?\)/);
+    expect(() => loadStudy(studyFile(STUDY.replace('weapons.battle-axe.might', 'weapon.battle-axe.might')))).toThrow(/must start with fighters, weapons, loadouts, rules \(did you mean "weapons"\?\)/);
     expect(() => loadStudy(studyFile(STUDY.replace('[3, 4, 5]', '[3, 4, 15]')))).toThrow(/sweep\.fighters\.keen\.defense: .*defense=15: fighters\.keen\.defense: must be at most 10/);
   });
 });

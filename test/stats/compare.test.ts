@@ -52,15 +52,18 @@ describe('exact runs', () => {
     stat: { metric: 'a_win_rate', kind: 'mean', n: 1, mean, sd: 0 },
   });
 
-  it('a |delta| below EXACT_DELTA_TOLERANCE is exactly 0 and not significant', () => {
+  it('a |delta| below EXACT_DELTA_TOLERANCE is exactly 0, with no test', () => {
     expect(EXACT_DELTA_TOLERANCE).toBe(1e-9);
     const out = compareRows([row('base', 'p', 0.24023632548746554), row('v', 'p', 0.24023632562971206)], true);
-    expect(out.map((r) => [r[7], r[8], r[9], r[10], r[11]])).toEqual([[0, 0, 0, '', 'false']]);
+    expect(out.map((r) => [r[7], r[8], r[9], r[10], r[11], r[13]])).toEqual([[0, 0, 0, '', '', '']]);
   });
 
-  it('a delta at or above the tolerance is kept, with its sign, and is significant', () => {
+  it('a delta at or above the tolerance is kept, with its sign; an exact difference is never tested (p-values and significant empty)', () => {
     const out = compareRows([row('base', 'p', 0.5), row('v', 'p', 0.5 - 2e-9), row('base', 'q', 0.5), row('v', 'q', 0.5 + 1e-6)], true);
-    expect(out.map((r) => [r[7], r[11]])).toEqual([[(0.5 - 2e-9) - 0.5, 'true'], [(0.5 + 1e-6) - 0.5, 'true']]);
+    expect(out.map((r) => [r[7], r[8], r[9], r[10], r[11], r[13]])).toEqual([
+      [(0.5 - 2e-9) - 0.5, (0.5 - 2e-9) - 0.5, (0.5 - 2e-9) - 0.5, '', '', ''],
+      [(0.5 + 1e-6) - 0.5, (0.5 + 1e-6) - 0.5, (0.5 + 1e-6) - 0.5, '', '', ''],
+    ]);
   });
 
   it('simulated runs keep tiny deltas as they are (the tolerance is for exact runs only)', () => {

@@ -4,7 +4,7 @@
  * variant). Labels carry the whole matchup and are never cut.
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { bLabel, blockLabel, compareAsSummary, matchupLabel, ordered, type ReportData, type Row } from '../data.js';
+import { aLabel, bLabel, blockLabel, compareAsSummary, matchupLabel, ordered, type ReportData, type Row } from '../data.js';
 
 export const MAX_DELTAS = 60;
 /** Rows each series (variant, or loadout) keeps before the rest compete by size. */
@@ -31,7 +31,7 @@ export function largest(rows: readonly Row[], series: (r: Row) => string): Row[]
 }
 
 /** compare.csv rows of one kind (old files without `compared` hold variant rows only). */
-export function compared(d: ReportData, kind: 'variants' | 'loadouts'): Row[] {
+export function compared(d: ReportData, kind: 'variants' | 'loadouts' | 'loadouts-b'): Row[] {
   return d.compare.filter((r) => (r['compared'] ?? 'variants') === kind);
 }
 
@@ -65,8 +65,9 @@ function chart(d: ReportData, rows: readonly { label: string; series: string; de
   } as TopLevelSpec;
 }
 
+/** Exact rows (no test: `significant` is empty) are drawn filled, as real differences. */
 const num = (r: Row): { delta: number; low: number; high: number; significant: boolean } => ({
-  delta: Number(r['delta']), low: Number(r['delta_ci95_low']), high: Number(r['delta_ci95_high']), significant: r['significant'] === 'true',
+  delta: Number(r['delta']), low: Number(r['delta_ci95_low']), high: Number(r['delta_ci95_high']), significant: r['significant'] === 'true' || (r['p_value'] === '' && r['significant'] === ''),
 });
 
 export function variantDeltaPanel(d: ReportData): TopLevelSpec | null {
@@ -76,18 +77,21 @@ export function variantDeltaPanel(d: ReportData): TopLevelSpec | null {
   return chart(d, data, [`Variants against ${rows[0]!['baseline']!}`], 'variant', `delta (variant - baseline)`);
 }
 
-/** One panel per variant: each loadout against the baseline loadout, per opponent. */
-export function loadoutDeltaPanels(d: ReportData): TopLevelSpec[] {
-  const rows = compared(d, 'loadouts');
+/** One panel per variant: each loadout of the compared side against the baseline loadout, per opponent. */
+export function loadoutDeltaPanels(d: ReportData, side: 'a' | 'b' = 'a'): TopLevelSpec[] {
+  const rows = compared(d, side === 'a' ? 'loadouts' : 'loadouts-b');
   if (rows.length === 0) return [];
   const baseline = rows[0]!['baseline']!;
+  const mineCol = side === 'a' ? 'matchup_a' : 'matchup_b';
   return ordered(rows.map((r) => r['variant']!)).map((v) => {
     const mine = rows.filter((r) => r['variant'] === v);
-    const data = largest(mine, (r) => r['matchup_a']!).map((r) => {
+    const data = largest(mine, (r) => r[mineCol]!).map((r) => {
       const s = compareAsSummary(d, r);
       const block = blockLabel(s);
-      return { label: rowLabel(d, r, `vs ${bLabel(d, s)}${block ? ` [${block}]` : ''}`), series: r['matchup_a']!, ...num(r) };
+      const opponent = side === 'a' ? bLabel(d, s) : aLabel(d, s);
+      return { label: rowLabel(d, r, `${side === 'a' ? 'vs' : 'against'} ${opponent}${block ? ` [${block}]` : ''}`), series: r[mineCol]!, ...num(r) };
     });
-    return chart(d, data, [`Loadouts against ${baseline}`, `variant: ${v}`], 'loadout', `delta (loadout - ${baseline})`);
+    const title = side === 'a' ? `Loadouts against ${baseline}` : `Side-b loadouts against ${baseline}`;
+    return chart(d, data, [title, `variant: ${v}`], side === 'a' ? 'loadout' : 'side-b loadout', `delta (loadout - ${baseline})`);
   });
 }

@@ -14,13 +14,24 @@ export function titleLines(label: string): string[] {
   return label.replace(' vs ', '\n vs ').replace(' [', '\n[').split('\n').map((s) => s.trim());
 }
 
+/**
+ * A rounds histogram ends at the last round with any probability (distribution.csv keeps every
+ * round up to maxRounds; the empty tail would squeeze the bars that matter).
+ */
+export function untilLastMass<R extends Readonly<Record<string, string>>>(rows: readonly R[], metric: string): readonly R[] {
+  if (metric !== 'rounds') return rows;
+  let last = rows.length - 1;
+  while (last > 0 && !(Number(rows[last]!['probability']) > 0)) last--;
+  return rows.slice(0, last + 1);
+}
+
 export function distributionPanels(d: ReportData): { panels: TopLevelSpec[]; total: number } {
   const v0 = variants(d)[0];
   const metric = DISTRIBUTION_METRIC[d.metric];
   const rows = d.distribution.filter((r) => r['variant'] === v0 && r['metric'] === metric);
   const keys = ordered(rows.map((r) => matchupKey(d, r)));
   const panels = keys.slice(0, MAX_DISTRIBUTIONS).map((k) => {
-    const mine = rows.filter((r) => matchupKey(d, r) === k);
+    const mine = untilLastMass(rows.filter((r) => matchupKey(d, r) === k), metric);
     const label = matchupLabel(d, mine[0]!);
     const values = mine.map((r) => ({
       value: r['value']!, probability: Number(r['probability']), matchup: label,

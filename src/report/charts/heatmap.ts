@@ -39,6 +39,9 @@ export function blocks(d: ReportData): Block[] {
 
 const SIDE_WORDS: Record<string, string> = { attacker: 'attacker', defender: 'defender', side_a: 'side a', side_b: 'side b' };
 
+/** Cell numbers (and bar labels) in px: 11 at least, readable at a report's size. */
+export const CELL_FONT_PX = 11;
+
 /** A panel of a block (rows of one variant); `byVariant`: rows are whole matchups and columns variants. */
 function panel(d: ReportData, block: Block, rows: readonly Row[], title: string[], byVariant = false): TopLevelSpec {
   const scale = colourScale(d);
@@ -70,9 +73,42 @@ function panel(d: ReportData, block: Block, rows: readonly Row[], title: string[
         },
       },
       ...(showText ? [{
-        mark: { type: 'text' as const, fontSize: 9 },
+        mark: { type: 'text' as const, fontSize: CELL_FONT_PX },
         encoding: { x, y, text: { field: 'text' }, color: { condition: { test: "datum.ink === 'white'", value: 'white' }, value: 'black' } },
       }] : []),
+    ],
+  } as TopLevelSpec;
+}
+
+/** One bar per matchup, coloured as the heatmap would colour it, its value written at its end. */
+function barPanel(d: ReportData, matchups: readonly string[], rows: readonly Row[], title: string[]): TopLevelSpec {
+  const scale = colourScale(d);
+  const values = rows.map((r) => {
+    const e = estimate(d, r);
+    return {
+      matchup: matchupLabel(d, r), variant: r['variant']!, value: e.value,
+      text: Number.isFinite(e.value) ? e.value.toFixed(e.value >= 10 ? 1 : 2) : '',
+      desc: `variant: ${r['variant']!}; matchup: ${matchupLabel(d, r)}; ${d.metric}: ${e.value}`,
+    };
+  });
+  const y = { field: 'matchup', type: 'nominal', sort: matchups, title: 'matchup', axis: { labelLimit: 0 } } as const;
+  const x = { field: 'value', type: 'quantitative' as const, title: d.metric, scale: { domain: [Math.min(0, scale.domain[0]), scale.domain[1]], nice: false } };
+  return {
+    title: { text: title, anchor: 'start', fontSize: 12 },
+    data: { values },
+    width: 240,
+    height: { step: 22 },
+    layer: [
+      {
+        mark: { type: 'bar' },
+        encoding: {
+          y, x,
+          color: { field: 'value', type: 'quantitative', scale: scale.vl, legend: null },
+          tooltip: [{ field: 'matchup' }, { field: 'variant' }, { field: 'value', title: d.metric }],
+          description: { field: 'desc' },
+        },
+      },
+      { mark: { type: 'text', align: 'left', dx: 4, fontSize: CELL_FONT_PX }, encoding: { y, x, text: { field: 'text' } } },
     ],
   } as TopLevelSpec;
 }
@@ -100,7 +136,8 @@ export function heatmapPanels(d: ReportData): TopLevelSpec[] {
   if (singles.length > 0) {
     const rows = d.summary.filter((r) => singles.some((b) => b.label === blockLabel(r) && b.as[0] === aLabel(d, r) && b.bs[0] === bLabel(d, r)));
     const matchups = ordered(rows.map((r) => matchupLabel(d, r)));
-    out.push(panel(d, { label: '', as: matchups, bs: vs }, rows, ['single matchups', 'every variant'], true));
+    // One variant: a column of cells reads better as bars with their numbers (a one-cell heatmap says nothing a number does not).
+    out.push(vs.length === 1 ? barPanel(d, matchups, rows, ['single matchups', `variant: ${vs[0]!}`]) : panel(d, { label: '', as: matchups, bs: vs }, rows, ['single matchups', 'every variant'], true));
   }
   return out;
 }

@@ -92,7 +92,7 @@ function rows(task: PlannedTask<ExchangeDuelSpec>, tally: Float64Array, exact: b
   ];
   const matchup = {
     variant: variant!, a: a!, b: b!, situation: `${policyA} vs ${policyB} ${conditions}`.trim(),
-    fields: [['policy_a', policyA!], ['policy_b', policyB!], ['conditions', conditions]] as const, against: JSON.stringify([b, policyB, conditions]),
+    fields: [['policy_a', policyA!], ['policy_b', policyB!], ['conditions', conditions]] as const, against: JSON.stringify([b, policyB, conditions]), againstB: JSON.stringify([a, policyA, conditions]),
   };
   return { summary, distribution: f.distribution, headline, matchup, stat: f.stat };
 }

@@ -114,7 +114,7 @@ function rows(task: PlannedTask<DuelSpec>, tally: Float64Array, exact: boolean) 
   ];
   const matchup = {
     variant: variant!, a: a!, b: b!, situation: `${policyA} vs ${policyB}`,
-    fields: [['policy_a', policyA!], ['policy_b', policyB!]] as const, against: JSON.stringify([b, policyB]),
+    fields: [['policy_a', policyA!], ['policy_b', policyB!]] as const, against: JSON.stringify([b, policyB]), againstB: JSON.stringify([a, policyA]),
   };
   return { summary, distribution: f.distribution, headline, matchup, stat: f.stat };
 }
