@@ -94,7 +94,7 @@ export async function cliReference(): Promise<string> {
     '     src/cli/args.ts. Do not edit: test/docs/reference.test.ts fails when this file is stale. -->',
     '',
     'Every command and flag of `balance`, as `balance COMMAND --help` prints them. What the',
-    'commands are for, with examples: the [guides](../README.md#documentation); exit codes, errors and',
+    'commands are for, with examples: the [guides](../../README.md#documentation); exit codes, errors and',
     'output directories: [running a study](../guide/running.md).',
     '',
     '| command | what it does |',
