@@ -39,4 +39,15 @@ describe('generated reference pages', () => {
     expect(workers.length).toBeGreaterThan(0);
     for (const line of workers) expect(line).toContain('[default: the number of cores]');
   });
+
+  it('the output columns page names every column each mode writes, in that mode\'s section', async () => {
+    const { PLUGINS } = await import('../../src/systems/registry.js');
+    const page = readFileSync(join(ROOT, 'docs/reference/outputs.md'), 'utf8');
+    for (const p of PLUGINS) {
+      const section = page.split(`\n## ${p.system} ${p.mode}\n`)[1]?.split('\n## ')[0] ?? '';
+      const columns = [...p.summaryHeader, ...p.distributionHeader, ...Object.values(p.extraFiles ?? {}).flat(), ...(p.exactColumns?.header ?? [])];
+      const missing = columns.filter((c) => !new RegExp(`(^|[^\\w])${c}([^\\w]|$)`).test(section));
+      expect(missing, `docs/reference/outputs.md, ${p.system} ${p.mode}`).toEqual([]);
+    }
+  });
 });
