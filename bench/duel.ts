@@ -4,7 +4,7 @@
  * ranged one (an archer shooting, Stout charging): the table engine (one draw per attack) against
  * the per-die engine, then the whole engine with 1 and 2 workers. Each rate is given by wall clock
  * and by CPU time (process.cpuUsage, worker threads included): on a shared machine compare CPU-time
- * rates (README, "Duel throughput").
+ * rates (docs/performance.md).
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';

@@ -2,7 +2,7 @@
  * `node dist/bench/exact-duel.js`: the exact value of a 3-Wound melee skirmish duel (Keen +
  * Sword against Stout + Battle Axe + Medium Armour, 12" apart, both aggressive, maxRounds 20),
  * a's and b's best responses to the other's named policy, and the optimal (minimax) value, with
- * the states walked and dice paths replayed. Targets (issue #15): exact < 50 ms, optimal < 500 ms.
+ * the states walked and dice paths replayed. Targets: exact < 50 ms, optimal < 500 ms.
  * Each is the median of 3 runs in this process after 3 warm-up runs, as wall time and as CPU
  * time (process.cpuUsage, which a busy machine disturbs less). Then the plain walker and solver
  * (plain.ts, the reference the fast ones are tested against) once each for the ratio; `--quick`

@@ -76,7 +76,7 @@ for (const modes of [['named', 'named'], ['solved', 'named'], ['named', 'solved'
   console.log(`mace vs sword, solved ${modes.join(' vs ')}: P(a) + P(draw)/2 = ${r.value.toFixed(6)} in ${(performance.now() - t0).toFixed(0)} ms (CPU ${((c.user + c.system) / 1000).toFixed(0)} ms), ${r.states} states, ${r.paths} paths`);
 }
 
-// Solved policies in studies (issue #15): solving with the decision table recorded, the table's
+// Solved policies in studies: solving with the decision table recorded, the table's
 // decisions, the policy gap, and the simulator's rate playing the table (a optimal) against named.
 const cpu = <T>(f: () => T): { ms: number; result: T } => {
   const c0 = process.cpuUsage();

@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * `npm run build`, after tsc: bundles the command line for a fast cold start (README "How the
- * CLI is built"). One CommonJS script, dist/src/cli/balance-cli.cjs, holds entry.js, yargs and
+ * `npm run build`, after tsc: bundles the command line for a fast cold start (docs/development.md,
+ * "How the command line starts fast"). One CommonJS script, dist/src/cli/balance-cli.cjs, holds entry.js, yargs and
  * everything `balance validate` needs (study loading, every system's schema, yaml, zod); the
  * launcher (src/cli/launcher.ts) runs it with V8's code cache, which this script writes by
  * running `balance validate` once. A second, smaller script, dist/src/cli/balance-validate.cjs
@@ -49,7 +49,7 @@ const fail = (message) => {
 
 /**
  * Two pieces of yargs' start that `balance validate` never uses, made lazy in the bundle with the
- * same behaviour (README "Cold start"):
+ * same behaviour (docs/development.md, "How the command line starts fast"):
  * - every copy of string-width builds an `Intl.Segmenter` when loaded, which starts ICU's break
  *   iterator (~7 ms of CPU); it is now built on the first string measured (help text only);
  * - yargs' platform shim imports `notStrictEqual` and `strictEqual` from node:assert (~5 ms to
@@ -207,7 +207,7 @@ for (const f of readdirSync(yargsLocales)) copyFileSync(join(yargsLocales, f), j
  */
 const OFFLINE_COMMANDS = ['validate', 'schema', 'init', 'trace', 'exact', 'explain-policy', 'report', 'merge', '--help', '-h', '--version'];
 /**
- * The first two lines of the `bin` (README "The bin: a shell line, then the launcher"). The file is
+ * The first two lines of the `bin` (docs/development.md, "How the command line starts fast"). The file is
  * both a POSIX shell script and a CommonJS script: the shell runs line 2 and execs Node on the
  * same file; Node skips the #! line and reads line 2 as the string ":" and a comment (still a
  * directive prologue, so "use strict" below keeps its meaning). When NODE_EXTRA_CA_CERTS is set,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Simulates a cluster scheduler's shard recipe (README: "Running on a cluster") on this machine:
+# Simulates a cluster scheduler's shard recipe (docs/cluster.md) on this machine:
 # N processes each get the scheduler's index variable, run `balance run --shard-from-env` into one
 # shared directory (the shared volume), a final `balance merge` adds the shards, and the merged
 # CSVs are compared byte for byte with one local run. Exit 0 when identical.

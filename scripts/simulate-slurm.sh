@@ -1,3 +1,3 @@
 #!/usr/bin/env bash
-# The README's Slurm job array recipe, simulated locally: scripts/simulate-slurm.sh STUDY.yaml N [flags...]
+# The Slurm job array recipe of docs/cluster.md, simulated locally: scripts/simulate-slurm.sh STUDY.yaml N [flags...]
 exec "$(dirname "$0")/simulate-cluster.sh" slurm "$@"

@@ -3,8 +3,8 @@
  * exit code and one line per problem. Exit codes: 0 ok, 2 bad input (study, flags, output
  * directory), 1 anything else. main.ts is this plus process state; tests call it directly.
  *
- * `balance validate STUDY.yaml` with nothing else runs without starting yargs (README "Cold
- * start"): yargs would do exactly this with it, and starting it costs ~10 ms of the command's
+ * `balance validate STUDY.yaml` with nothing else runs without starting yargs (docs/development.md,
+ * "How the command line starts fast"): yargs would do exactly this with it, and starting it costs ~10 ms of the command's
  * start. Every other command line goes through yargs (args.ts), loaded when needed.
  */
 import { ConfigError, formatProblem } from '../config/problems.js';

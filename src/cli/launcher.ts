@@ -1,6 +1,6 @@
 /**
- * What the `balance` executable does before any command runs (README "Cold start: how the CLI is
- * built"). It is the whole of `dist/src/cli/balance.cjs`, the package's `bin`, which
+ * What the `balance` executable does before any command runs (docs/development.md, "How the
+ * command line starts fast"). It is the whole of `dist/src/cli/balance.cjs`, the package's `bin`, which
  * scripts/build-cli.mjs bundles from this file as a CommonJS script: Node starts a CommonJS main
  * script ~9 ms sooner than an ES module one (no module job, resolver or translators until
  * something is imported). main.js runs the same function as an ES module.

@@ -1,6 +1,6 @@
 /**
  * `balance validate STUDY.yaml` with nothing else: the command line the launcher (launcher.ts) and
- * runCli (cli-run.ts) both recognise, and run without starting yargs (README "Cold start").
+ * runCli (cli-run.ts) both recognise, and run without starting yargs (docs/development.md, "How the command line starts fast").
  */
 
 /**

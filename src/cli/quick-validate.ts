@@ -1,7 +1,7 @@
 /**
  * The validate bundle (scripts/build-cli.mjs → dist/src/cli/balance-validate.cjs): what the
  * launcher runs for `balance validate STUDY.yaml` alone of a small study (launcher.ts,
- * quickValidate), README "Cold start". The same runCli as entry.ts, so the same output and exit
+ * quickValidate), docs/development.md "How the command line starts fast". The same runCli as entry.ts, so the same output and exit
  * code; only what a plain validate needs is in it (no yargs), it prints through writeSync
  * (fd-writer.ts) and it ends the process as soon as the answer is written: nothing else is left
  * to run, and a normal exit would first tear down the heap (~5 ms).

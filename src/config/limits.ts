@@ -1,7 +1,7 @@
 /**
  * Limits on what a study file may ask of the tool, checked before or while it is read: its size,
  * how far YAML aliases may expand, names that clash with JavaScript built-ins, how many problems
- * are listed. (Bounds of individual numeric fields live in the schemas; README "Limits and safety".)
+ * are listed. (Bounds of individual numeric fields live in the schemas; docs/reference/limits.md.)
  */
 import type { Problem } from './problems.js';
 

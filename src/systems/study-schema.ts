@@ -6,7 +6,7 @@ import { RESERVED_NAMES, reservedNameMessage } from '../config/limits.js';
  * Bounded fields as one schema carrying its checks. The chain `z.number().int().min(a).max(b)`
  * builds four schemas (each step copies the last, after binding the method it calls), which at
  * start costs ~3x as much to construct for the same issues and the same JSON Schema; `balance
- * validate` builds every field of a system's studies before it reads one (README "Cold start").
+ * validate` builds every field of a system's studies before it reads one (docs/development.md, "How the command line starts fast").
  */
 export const intIn = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));
 export const numberIn = (min: number, max: number) => z.number().check(z.gte(min), z.lte(max));

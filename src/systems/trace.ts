@@ -9,7 +9,7 @@
  * `aim`, `brace`, `retreat`, `hide`, `mercy-kill`, `recover`, `crawl`, `cast`, `help`, `reaction`,
  * `free-attack`, `attack`, `dodge`, `dash`, `disengage`, `stabilize`, `opportunity-attack`,
  * `heroic-action`, `dying-roll`, `exchange`, `refresh`, `continuation-check`, `stand-up`,
- * `initiative`, `pass`, `lingering-harm`, `shove`, ... (README lists them all).
+ * `initiative`, `pass`, `lingering-harm`, `shove`, ... (docs/guide/trace.md lists them all).
  */
 
 /** One thing that happened in a fight. `fight` is added by the tracer, not the engine. */

@@ -5,14 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { loadStudy } from '../../src/config/study.js';
 import { ROOT, studyFile, tempDir } from '../helpers/cli.js';
 import { balanceIn } from '../helpers/inprocess.js';
+import { docYamlBlocks } from '../helpers/docs.js';
 
 const BATTLE = readFileSync(join(ROOT, 'test/fixtures/small-battle.yaml'), 'utf8');
 const FILES = ['summary.csv', 'distribution.csv', 'fighters.csv'];
 const read = (dir: string, f: string): string => readFileSync(join(dir, f), 'utf8');
 
-describe('the README battle example (the study format of issue #13)', () => {
+describe('the battle guide\'s example (docs/guide/skirmish-battle.md)', async () => {
   it('validates and plans with profiles added: 3 variants x 3 matchups', async () => {
-    const block = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes('mode: battle'))!;
+    const block = docYamlBlocks().find((b) => b.file === 'docs/guide/skirmish-battle.md' && b.text.includes('mode: battle'))!.text;
     const profiles = BATTLE.slice(BATTLE.indexOf('fighters:'), BATTLE.indexOf('retinues:'))
       .replace('  stout-axe:  { fighter: stout, weapon: axe, armor: medium }', '  stout-axe-medium: { fighter: stout, weapon: axe, armor: medium }');
     const study = loadStudy(studyFile(`${block}${profiles}`));

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, studyFile, tempDir } from '../helpers/cli.js';
 import { balanceIn } from '../helpers/inprocess.js';
+import { docYamlBlocks } from '../helpers/docs.js';
 import { PARTS } from '../systems/exchange/fight/helpers.js';
 
-/** The README's fight study (the issue's), with the profiles it names added after its header. */
-const README = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes('mode: fight'))!;
+/** The guide's fight study (docs/guide/exchange-fight.md), with the profiles it names added after its header. */
+const README = docYamlBlocks().find((b) => b.file === 'docs/guide/exchange-fight.md' && b.text.includes('mode: fight'))!.text;
 const PROFILES = `${PARTS.split('\n').slice(4).join('\n')}  mira-sword: { character: mira, weapon: arming-sword }
   orin-spear: { character: duelist, weapon: spear }
   rook-leather: { character: rook, weapon: arming-sword, armour: leather }

@@ -1,20 +1,18 @@
-/** The README's complete study examples are valid studies (the docs match the code). */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+/** The complete study examples of README.md and docs/ are valid studies (the docs match the code). */
 import { describe, expect, it } from 'vitest';
 import { loadStudy } from '../../src/config/study.js';
-import { ROOT, studyFile } from '../helpers/cli.js';
+import { studyFile } from '../helpers/cli.js';
+import { docStudies } from '../helpers/docs.js';
 
-const blocks = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!);
-// Complete studies define their profiles; the other blocks are fragments shown in context.
-const studies = blocks.filter((b) => b.startsWith('system:') && b.includes('loadouts:'));
+// Complete studies name their system and define their loadouts; the other blocks are fragments shown in context.
+const studies = docStudies();
 
-describe('README examples', () => {
+describe('study examples in README.md and docs/', () => {
   it('has complete studies for each system', () => {
-    expect(studies.map((s) => /system: (\w+)/.exec(s)![1])).toEqual(['skirmish', 'exchange', 'd20']);
+    expect(new Set(studies.map((s) => /system: (\w+)/.exec(s.text)![1]))).toEqual(new Set(['skirmish', 'exchange', 'd20']));
   });
 
-  it.each(studies.map((s, i) => [i, s] as const))('study %i validates', (_, text) => {
+  it.each(studies.map((s) => [`${s.file}:${s.line}`, s.text] as const))('%s validates and plans', (_, text) => {
     const study = loadStudy(studyFile(text));
     expect(study.plugin.plan(study.data, 10).length).toBeGreaterThan(0);
   });

@@ -1,7 +1,7 @@
 /**
  * The JSON Schema of studies (balance schema) is generated from the zod schemas, committed as
  * schemas/study.schema.json for editors, and agrees with the CLI: every shipped study, template
- * and README example validates; studies the CLI refuses for their shape are refused too.
+ * and docs example validates; studies the CLI refuses for their shape are refused too.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,15 +12,14 @@ import { studyJsonSchema } from '../../src/config/json-schema.js';
 import { loadStudy } from '../../src/config/study.js';
 import { ROOT, studyFile, tempDir, EXAMPLE } from '../helpers/cli.js';
 import { balanceIn } from '../helpers/inprocess.js';
+import { docStudies } from '../helpers/docs.js';
 
 const schema = studyJsonSchema();
 const ajv = new Ajv({ allErrors: true, strict: false });
 const check = ajv.compile(schema);
 
 const yamlFiles = (dir: string): string[] => readdirSync(join(ROOT, dir)).filter((f) => f.endsWith('.yaml')).map((f) => join(ROOT, dir, f));
-const readmeStudies = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)]
-  .map((m) => m[1]!)
-  .filter((b) => b.startsWith('system:') && b.includes('loadouts:'));
+const docStudyTexts = docStudies();
 
 describe('balance schema', () => {
   it('the committed schemas/study.schema.json is the generated one (run `npm run schema` after changing a schema)', async () => {
@@ -34,7 +33,7 @@ describe('balance schema', () => {
     expect(ok).toBe(true);
   });
 
-  it.each(readmeStudies.map((s, i) => [i, s] as const))('README study %i validates against the JSON Schema', (_, text) => {
+  it.each(docStudyTexts.map((s) => [`${s.file}:${s.line}`, s.text] as const))('the docs study %s validates against the JSON Schema', (_, text) => {
     expect(check(parse(text)), JSON.stringify(check.errors)).toBe(true);
   });
 

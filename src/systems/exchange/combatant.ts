@@ -1,6 +1,6 @@
 /**
  * One character in an exchange duel or fight (seed 001) and the per-character clauses every
- * exchange engine applies (issues #10, #14: one copy, called by duel.ts and fight/): Refresh,
+ * exchange engine applies (one copy, called by duel.ts and fight/): Refresh,
  * paying (Slowed doubles), Boost and response choice by policy, Wounds (the victim picks Ready MD
  * or Ready AD by policy, then Used AD), collapse, Continuation Checks, Lingering Harm by source,
  * Conditions a weapon inflicts (Reeling until the end of the victim's next turn, Prone), standing

@@ -1,5 +1,5 @@
 /**
- * What a solving side may choose in an exchange duel (issue #15: attacks per turn and their Boost,
+ * What a solving side may choose in an exchange duel (attacks per turn and their Boost,
  * the response and its Boost, which die a Wound takes, standing up when Prone), built from what the rules allow: legality
  * and costs come from combatant.ts, the same methods the named policies call. The duel engine asks
  * a DuelChooser (solver only; null in run) at each of these decisions for a solving side.

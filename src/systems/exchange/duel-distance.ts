@@ -1,5 +1,5 @@
 /**
- * `duel: { distance: N }` (issue #14): an exchange duel is the special case of a fight with one
+ * `duel: { distance: N }`: an exchange duel is the special case of a fight with one
  * character a side. At distance 1 the duel engine (duel.ts) plays it as always; farther apart, the
  * duel is planned as a 1-v-1 exchange fight in Tactical Mode (fight/): an open field of 2 m Spaces,
  * `FIELD_DEPTH` Spaces behind each character and `FIELD_DEPTH` to each side of it, no cover.

@@ -1,5 +1,5 @@
 /**
- * Exact exchange duels (`balance exact`, issue #15): the probabilities of every outcome the duel's
+ * Exact exchange duels (`balance exact`): the probabilities of every outcome the duel's
  * tally counts (winner, how it ended, rounds, Vitality left), without sampling. The walker drives
  * the SAME ExchangeDuel the simulator plays, with ExchangeChanceDice (duel-chance.ts) in place of
  * random dice: each step (the opener roll, the start of a turn, one proactive attack with its

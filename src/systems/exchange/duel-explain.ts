@@ -1,5 +1,5 @@
 /**
- * A solved exchange duel policy as a readable decision list (`balance explain-policy`, issue #15):
+ * A solved exchange duel policy as a readable decision list (`balance explain-policy`):
  * the decisions of one side that solved play reaches most often, with the option the solved table
  * takes there. The exact walker plays the table (duel-exact.ts) and its TablePlayer reports each
  * decision once with the probability a duel reaches it; decisions that differ only in the round

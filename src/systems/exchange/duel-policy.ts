@@ -1,5 +1,5 @@
 /**
- * Solved policies in exchange duel studies (`policyA/policyB: best-response | optimal`, issue #15),
+ * Solved policies in exchange duel studies (`policyA/policyB: best-response | optimal`),
  * with the same meaning, side codes and solver modes as skirmish duels (skirmish/duel/
  * solved-policy.ts): the solver (duel-solve.ts) runs once per task and records every decision of
  * its solving sides in an ExchangeSolvedTable; a TablePlayer plays it in run (the kernel's

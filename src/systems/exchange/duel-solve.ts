@@ -1,5 +1,5 @@
 /**
- * Solved exchange duel policies (issue #15; library only): `best-response` (a Markov decision
+ * Solved exchange duel policies (library only): `best-response` (a Markov decision
  * process against the other side's named policy) and `optimal` (both sides solve: the zero-sum
  * game's subgame-perfect value). The score is P(a wins) + 1/2 P(draw); a maximises it, b minimises
  * it. Backward induction by memoised recursion over the exact walker's boundaries (duel-exact.ts):

@@ -1,5 +1,5 @@
 /**
- * A solved exchange duel's decision table (issue #15): the option a solving side picked at each
+ * A solved exchange duel's decision table: the option a solving side picked at each
  * decision of the backward induction (duel-solve.ts), keyed by what decides the rest of the duel
  * at that moment: the live state of both characters (duel-state.ts's fields), the round, the
  * opener, whose turn and the attacks made in it, the deciding side, the decision's kind and its

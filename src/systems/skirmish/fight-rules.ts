@@ -2,7 +2,7 @@
  * Rules of whole skirmish fights that are not part of one Attack Sequence, as small pure
  * functions (seed 000 "Example: A Round", seed 002 Recover, Help, Casting Roll; rules.md 1.8-1.9).
  * The duel engine (duel/engine.ts) and the battle engine (battle/) both call these: one copy of
- * each rule (issue #10). Geometry (a distance in a duel, positions on a board) stays in each
+ * each rule, so the two engines cannot disagree. Geometry (a distance in a duel, positions on a board) stays in each
  * engine; what the rule decides from it lives here.
  */
 import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED } from './profile.js';

@@ -1,6 +1,6 @@
 /**
  * How far the ranged policies (`shooter`, `kite`) move, one reading for the duel and the battle
- * policies alike (issue #10 settled the duel's): they close in only as far as their range needs,
+ * policies alike: they close in only as far as their range needs,
  * back off only to their maximum range (a Retreat at least out of engagement), so they never step
  * out of their own range and back. `aggressive` always uses its full allowance (rules.md 1.8).
  * Pure functions on plain numbers; each engine measures the distance its own way.

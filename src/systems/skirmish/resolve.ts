@@ -245,7 +245,7 @@ const UNMODELLED_WEAPON_KEYWORDS: Readonly<Record<string, string>> = {
   smoke: 'Smoke blocks line of sight, and fights here have no line of sight to block',
 };
 
-/** Accepted but not modelled keywords: a warning naming each, never silence (issue 10). */
+/** Accepted but not modelled keywords: a warning naming each, never silence. */
 function unmodelledKeywords(s: SkirmishStudyParts): StudyProblem[] {
   const problems: StudyProblem[] = [];
   const known: readonly string[] = MODELLED_FIGHTER_KEYWORDS;

@@ -1,7 +1,7 @@
 /**
  * The skirmish study format (zod). One schema is the single source of the study's types; defaults
  * for situations and knobs are filled in resolve.ts. The duel's own fields are in duel/schema.ts,
- * so that an attack study does not build them (README "Cold start").
+ * so that an attack study does not build them (docs/development.md, "How the command line starts fast").
  */
 import { z } from 'zod';
 import { attackMatchup, intIn, listOf, nonEmptyString, studyHeader, trialsField, variantsField } from '../study-schema.js';

@@ -1,5 +1,5 @@
 /**
- * An exchange fight in Tactical Mode (seed 001; issue #14): sides of characters and NPC groups on
+ * An exchange fight in Tactical Mode (seed 001): sides of characters and NPC groups on
  * a map of 2 m Spaces. Each turn: Refresh, stand up if Prone, then by policy choose a target, move
  * (Walk / Run / Sprint, one mode a turn, split around attacks), attack while proactive uses and
  * dice allow; Lingering Harm and Reeling at the end of the turn. Steps between two Spaces both
@@ -100,7 +100,7 @@ export class ExchangeFight extends FightCore implements TurnTaker {
     }
     // Broken (a failed Continuation Check, before or during this turn): seek safety with the movement left.
     if (c.status === BROKE && !this.fightOver()) this.withdraw(f);
-    // The first side out loses and the fight stops there: no end-of-turn effects after it (issue #10).
+    // The first side out loses and the fight stops there: no end-of-turn effects after it.
     if (!this.fightOver()) this.endTurn(f);
   }
 

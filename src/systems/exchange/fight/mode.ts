@@ -1,4 +1,4 @@
-/** Exchange `fight` mode (issue #14): sides with NPC groups in Tactical Mode; summary, characters and distribution rows. */
+/** Exchange `fight` mode: sides with NPC groups in Tactical Mode; summary, characters and distribution rows. */
 import { hashKey } from '../../../dice/rng.js';
 import { summarizeHistogram } from '../../../stats/histogram.js';
 import { wilson } from '../../../stats/wilson.js';

@@ -1,5 +1,5 @@
 /**
- * Decision lists of exchange fights (documented in README, "exchange fights"). Policies read the
+ * Decision lists of exchange fights (documented in docs/guide/exchange-fight.md). Policies read the
  * fight through `FightView` and return a decision; they do not import the engine.
  */
 import { spaces } from './map.js';

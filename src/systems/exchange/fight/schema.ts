@@ -1,4 +1,4 @@
-/** The exchange fight study format (issue #14): sides of characters with NPC groups, a Tactical map. */
+/** The exchange fight study format: sides of characters with NPC groups, a Tactical map. */
 import { z } from 'zod';
 import { intIn, listOf, nonEmptyString, studyHeader, trialsField } from '../../study-schema.js';
 import { armourSchema, characterSchema, knobsSchema, loadoutSchema, POLICY_PATTERN, weaponSchema } from '../schema.js';

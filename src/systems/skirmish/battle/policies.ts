@@ -306,7 +306,7 @@ export function passNow(b: Battle, s: number): boolean {
 }
 
 /**
- * Dodge and Shove move "up to 2"" (as in the duel, issue #10): `aggressive` the full 2" (pinned);
+ * Dodge and Shove move "up to 2"" (as in the duel): `aggressive` the full 2" (pinned);
  * `shooter` and `kite` only as far as keeps the attacker within their own maximum range.
  */
 export function manoeuvre(b: Battle, t: number, i: number, which: number): number {

@@ -163,7 +163,7 @@ function addStop(out: number[], duel: DuelView, action: Action, allowance: numbe
  * How far side s's Dodge or Shove moves: the named policy's inches, the full 2", or none. Only
  * these (no stops within the 2"): a manoeuvre's options multiply every choice after it in the
  * step (the Ranged Reaction and its own dice), and in ranged duels more options cost the solver
- * several times its time (measured: README, Exact duels and solved policies).
+ * several times its time (measured: docs/performance.md, "Exact duels and solved policies").
  */
 export function manoeuvreStops(duel: DuelView, named: number): number[] {
   const out: number[] = [named];

@@ -1,5 +1,5 @@
 /**
- * Decisions inside a step (issue #15: the solver chooses Dodge/Shove distances, Ranged Reactions
+ * Decisions inside a step (the solver chooses Dodge/Shove distances, Ranged Reactions
  * and move lengths, not only the action at a boundary). The engine asks its policy at the
  * moments the rules give a choice (policy.moveInches, policy.manoeuvreInches, policy.decide with
  * reaction = true); for a solving side the solver's policy (SolverPolicy) answers with a

@@ -1,7 +1,7 @@
 /**
  * The skirmish duel study format (zod): the attack study's profiles (../schema.ts) with the duel's
  * own settings, matchups, loadout policy and fight knobs. Apart from ../schema.ts so that a study
- * of another mode does not build these (README "Cold start").
+ * of another mode does not build these (docs/development.md, "How the command line starts fast").
  */
 import { z } from 'zod';
 import { duelMatchup, intIn, listOf, numberIn, studyHeader, trialsField, variantsField } from '../../study-schema.js';
