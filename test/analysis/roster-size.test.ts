@@ -1,4 +1,4 @@
-/** Roster size: every ordered pair is validated and played, so a roster is bounded before planning (issue #12). */
+/** Roster size: every ordered pair is validated and played, so a roster is bounded before planning. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,9 +23,7 @@ const problems = (file: string): string[] => problemsOf(() => checkAnalysisBlock
 describe('roster size', () => {
   it('a roster over 100 entries is refused at meta.roster before any pair is validated (400 took minutes)', () => {
     const file = studyFile(roster(400));
-    const started = performance.now();
     expect(problems(file)).toEqual([expect.stringMatching(new RegExp(`^${file}:\\d+:11 meta\\.roster: 400 entries; a roster may have at most 100$`))]);
-    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it('so is a roster whose ordered pairs x variants exceed 100000 tasks', () => {

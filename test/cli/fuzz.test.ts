@@ -12,9 +12,11 @@ import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { ROOT, tempDir } from '../helpers/cli.js';
 import { balanceIn } from '../helpers/inprocess.js';
+import { quickOr } from '../helpers/sample.js';
 
 const SEED = 20261129;
-const RUNS = 100;
+// The quick suite runs the first 25 cases of the full suite's 100 (the same seed).
+const RUNS = quickOr(25, 100);
 const CASE_MS = 30_000;
 
 const CONFIGS = ['skirmish-attack-example', 'skirmish-duels', 'exchange-weapons-vs-armour', 'exchange-duels', 'd20-attacks', 'd20-party-vs-monsters'];

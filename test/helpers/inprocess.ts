@@ -6,11 +6,11 @@
  * start, so a worker sees it too); `cwd` likewise. Calls must not overlap (await each one).
  */
 import { runCli } from '../../src/cli/cli-run.js';
-import { ROOT, type CliResult } from './cli.js';
+import type { CliResult } from './cli.js';
 
 let busy = false;
 
-export async function balanceIn(args: readonly string[], env: Record<string, string> = {}, cwd = ROOT): Promise<CliResult> {
+export async function balanceIn(args: readonly string[], env: Record<string, string> = {}, cwd = process.cwd()): Promise<CliResult> {
   if (busy) throw new Error('balanceIn: calls overlap; await each one (they share the environment and the working directory)');
   busy = true;
   let stdout = '';

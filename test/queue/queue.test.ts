@@ -12,7 +12,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadStudyText } from '../../src/config/study.js';
 import { VERSION } from '../../src/cli/version.js';
 import { PREFIX, REGISTRY, queueName } from '../../src/queue/jobs.js';
-import { balance, EXAMPLE, ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { EXAMPLE, ROOT, studyFile, tempDir } from '../helpers/cli.js';
+import { balanceIn } from '../helpers/inprocess.js';
 import { freePort, startRedis, type RedisServer } from '../helpers/redis.js';
 
 const BIN = join(ROOT, 'dist/src/cli/main.js');
@@ -80,7 +81,7 @@ beforeAll(async () => {
   study = studyFile(EXAMPLE);
   queue = queueName(loadStudyText(study, EXAMPLE).hash, 7);
   reference = tempDir();
-  expect(balance(['run', study, '--out', reference, '--workers', '1', ...ARGS]).code).toBe(0);
+  expect((await balanceIn(['run', study, '--out', reference, '--workers', '1', ...ARGS])).code).toBe(0);
 }, 180_000);
 
 async function killAll(): Promise<void> {
@@ -123,7 +124,7 @@ describe('balance run --queue with balance worker processes', () => {
   it('--precision works through the queue in rounds of chunks, identical to a local precision run', async () => {
     const args = ['--precision', '0.004', '--engine', 'dice'];
     const local = tempDir();
-    expect(balance(['run', study, '--out', local, '--workers', '1', ...args]).code).toBe(0);
+    expect((await balanceIn(['run', study, '--out', local, '--workers', '1', ...args])).code).toBe(0);
     await worker();
     await worker();
     const out = tempDir();
@@ -185,7 +186,6 @@ describe('queue failures', () => {
     const port = await freePort();
     const out = tempDir();
     const url = `redis://user:hunter2@127.0.0.1:${port}`;
-    const started = Date.now();
     const r = await start(['run', study, '--queue', url, '--out', out, ...ARGS]).done;
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n').filter((l) => l.startsWith('balance'))).toEqual([`balance: error: cannot reach Redis at redis://user:***@127.0.0.1:${port} (ECONNREFUSED)`]);
@@ -193,7 +193,6 @@ describe('queue failures', () => {
     const w = await start(['worker', '--queue', url, '--workers', '1']).done;
     expect([w.code, w.stderr.trim()]).toEqual([1, `balance: error: cannot reach Redis at redis://user:***@127.0.0.1:${port} (ECONNREFUSED)`]);
     expect(`${r.stdout}${r.stderr}${w.stdout}${w.stderr}`).not.toContain('hunter2');
-    expect(Date.now() - started).toBeLessThan(20_000);
   });
 
   it('a chunk failing three times ends the run: exit 1 naming the chunk and the worker error, nothing written', async () => {

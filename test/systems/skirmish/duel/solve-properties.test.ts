@@ -10,6 +10,7 @@ import { randomSpec } from '../../../helpers/duel-random.js';
 import { solveDuel } from '../../../../src/systems/skirmish/duel/solve.js';
 import type { DuelSpec } from '../../../../src/systems/skirmish/duel/setup.js';
 import type { Loadout } from '../../../../src/systems/skirmish/profile.js';
+import { quickOr } from '../../../helpers/sample.js';
 
 const EPS = 1e-12;
 
@@ -19,7 +20,8 @@ function small(seed: number): DuelSpec {
   const one = (l: Loadout): Loadout => ({ ...l, fighter: { ...l.fighter, wounds: 1 } });
   return { ...r, a: one(r.a), b: one(r.b) };
 }
-const RUNS = { seed: 15, numRuns: 4 };
+// The quick suite runs the first 2 of the full suite's 4 cases (the same seed).
+const RUNS = { seed: 15, numRuns: quickOr(2, 4) };
 
 describe('solved duel properties (fast-check)', () => {
   it('value(BR a vs named b) >= value(named) >= value(named a vs BR b), and minimax lies between the best responses', () => {
