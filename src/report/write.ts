@@ -178,7 +178,7 @@ export function claimOutput(dir: string, command: string, lockName = ''): Output
     write(files, set = OUTPUT_SET) {
       let out: string[];
       try {
-        out = swapIn(parent, base, abs, files, set);
+        out = swapIn(parent, base, abs, files, set, lockName !== '');
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         if (code === undefined || !OUTPUT_ERRORS.has(code)) throw err;
@@ -226,7 +226,13 @@ function holdsCwd(dir: string): boolean {
   return cwd === dir || cwd.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 }
 
-function swapIn(parent: string, base: string, dir: string, files: Readonly<Record<string, string>>, set: readonly string[]): string[] {
+/**
+ * `shared`: other processes write into `dir` at the same time (shards of one run on a shared
+ * volume, each holding only its own file's lock), so the directory is never renamed as a whole (a
+ * shard written between another's look and its rename would be swept away with the old directory):
+ * it is created if missing and each file is renamed in on its own.
+ */
+function swapIn(parent: string, base: string, dir: string, files: Readonly<Record<string, string>>, set: readonly string[], shared: boolean): string[] {
   const names = Object.keys(files);
   // mkdir, not mkdtemp: the directory gets the umask's mode (mkdtemp's 0700 would hide the reports from the group).
   const tmp = join(parent, `.${base}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
@@ -234,13 +240,20 @@ function swapIn(parent: string, base: string, dir: string, files: Readonly<Recor
   try {
     for (const name of names) writeFileSync(join(tmp, name), files[name]!);
     pausePoint('write:temporary');
+    const old = join(parent, `.${base}.old-${process.pid}-${randomBytes(4).toString('hex')}`);
+    if (shared) {
+      mkdirSync(dir, { recursive: true });
+      pausePoint('write:looked');
+      swapFiles(dir, tmp, old, names, [...new Set([...set, ...names])]);
+      return names;
+    }
     if (!existsSync(dir)) {
+      pausePoint('write:looked');
       renameSync(tmp, dir);
       return names;
     }
     const replaced = new Set([...set, ...names]);
     const foreign = readdirSync(dir).filter((e) => !replaced.has(e));
-    const old = join(parent, `.${base}.old-${process.pid}-${randomBytes(4).toString('hex')}`);
     if (foreign.length === 0 && !holdsCwd(dir)) {
       // The new directory keeps the old one's permissions.
       chmodSync(tmp, statSync(dir).mode & 0o7777);

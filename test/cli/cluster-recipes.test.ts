@@ -17,12 +17,12 @@ describe('cluster recipes', () => {
 
   it('a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) of 3 shards merges to one local run', () => {
     const r = simulate('simulate-k8s.sh', [study, '3', '--trials', '250000']);
-    expect([r.code, r.stdout.trim()]).toEqual([0, 'k8s simulation: 3 shards merged are byte-identical to one local run']);
+    expect([r.code, r.stdout.trim()], r.stderr).toEqual([0, 'k8s simulation: 3 shards merged are byte-identical to one local run']);
   });
 
   it('a Slurm job array (SLURM_ARRAY_TASK_ID) of 4 shards merges to one local run', () => {
     const r = simulate('simulate-slurm.sh', [study, '4', '--trials', '250000']);
-    expect([r.code, r.stdout.trim()]).toEqual([0, 'slurm simulation: 4 shards merged are byte-identical to one local run']);
+    expect([r.code, r.stdout.trim()], r.stderr).toEqual([0, 'slurm simulation: 4 shards merged are byte-identical to one local run']);
   });
 
   it('--shard-from-env without a scheduler variable, or with --shard, is an input error', () => {

@@ -131,6 +131,30 @@ describe('output set', () => {
     }
   });
 
+  it('shards of one run writing into one directory at the same moment keep each other\'s files', async () => {
+    // Shard 1 is held with its file written aside, just after it found no --out; shard 2 creates --out
+    // and writes its own file meanwhile; then shard 1 goes on. Renaming its temporary directory into
+    // place (as a run that owns --out does) failed, or swept shard 2's file away.
+    const out = join(tempDir(), 'shared');
+    const study = studyFile(ONE_VARIANT);
+    const hold = join(tempDir(), 'hold');
+    writeFileSync(hold, '');
+    const first = spawn(process.execPath, [join(ROOT, 'dist/src/cli/main.js'), 'run', study, '--out', out, '--shard', '1/2', '--workers', '0'], {
+      stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, BALANCE_PAUSE_AT: 'write:looked', BALANCE_PAUSE_FILE: hold },
+    });
+    let stderr = '';
+    const exit = new Promise<number | null>((done) => first.on('exit', (code) => done(code)));
+    await new Promise<void>((paused) => first.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      if (stderr.includes('balance: paused at write:looked')) paused();
+    }));
+    expect((await balanceIn(['run', study, '--out', out, '--shard', '2/2', '--workers', '0'])).code).toBe(0);
+    rmSync(hold);
+    expect([await exit, stderr.split('\n').filter((l) => l.startsWith('balance'))]).toEqual([0, ['balance: paused at write:looked']]);
+    expect(readdirSync(out).sort()).toEqual(['shard-1-of-2.json', 'shard-2-of-2.json']);
+    expect(readdirSync(dirname(out))).toEqual(['shared']);
+  });
+
   it('an input error leaves no directory behind (not even the parents of --out)', async () => {
     const root = tempDir();
     const out = join(root, 'a', 'b', 'out');
