@@ -11,5 +11,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // unpacks the npm Chromium once before the browser tests run in parallel
     globalSetup: ['test/helpers/chromium-setup.ts'],
+    // The default reporter, then the ten slowest files (the suite's time budget in view).
+    reporters: ['default', './test/helpers/slowest-reporter.ts'],
   },
 });

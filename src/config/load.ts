@@ -94,6 +94,22 @@ function notUtf8(file: string, bytes: Buffer): Problem {
   }
 }
 
+const OVERFLOW = /Maximum call stack size exceeded/;
+
+/**
+ * The parser's errors as problems. It catches its own stack overflow on very deep nesting and
+ * reports it as an error, sometimes as several a column apart (how deep the stack already was
+ * decides where it breaks): the nesting is one problem, said once.
+ */
+export function yamlProblems(errors: readonly { message: string; pos: readonly [number, number] }[], at: (offset: number, message: string) => Problem): Problem[] {
+  const overflow = errors.find((e) => OVERFLOW.test(e.message));
+  const rest = errors.filter((e) => !OVERFLOW.test(e.message)).slice(0, MAX_PROBLEMS - (overflow === undefined ? 0 : 1));
+  return [
+    ...(overflow === undefined ? [] : [at(overflow.pos[0], `lists and mappings nest too deeply; a study may nest them at most ${MAX_NESTING} levels`)]),
+    ...rest.map((e) => at(e.pos[0], `YAML syntax error: ${e.message.split('\n')[0]}`)),
+  ];
+}
+
 export function parseStudy(file: string, text: string): LoadedStudy {
   const lineCounter = new LineCounter();
   // uniqueKeys: false because yaml's own check is quadratic in a mapping's size; keys are checked below.
@@ -102,13 +118,7 @@ export function parseStudy(file: string, text: string): LoadedStudy {
     const pos = lineCounter.linePos(offset);
     return { file, line: pos.line, col: pos.col, path: '', message };
   };
-  if (doc.errors.length > 0) {
-    // The parser catches its own stack overflow on very deep nesting and reports it as an error.
-    const message = (e: { message: string }): string => /Maximum call stack size exceeded/.test(e.message)
-      ? `lists and mappings nest too deeply; a study may nest them at most ${MAX_NESTING} levels`
-      : `YAML syntax error: ${e.message.split('\n')[0]}`;
-    throw new ConfigError(doc.errors.slice(0, MAX_PROBLEMS).map((e) => at(e.pos[0], message(e))));
-  }
+  if (doc.errors.length > 0) throw new ConfigError(yamlProblems(doc.errors, at));
   const keyProblems: Problem[] = [];
   let firstAlias: number | null = null;
   let deep = false;

@@ -42,8 +42,8 @@ describe('balance run (duel)', () => {
   });
 
   it('exact works for skirmish duels (files and values: test/cli/exact-duel.test.ts)', async () => {
-    // maxRounds 3: the policy-gap solves (minimax with the solver's move, Dodge and reaction choices) of 20 rounds cost ~30 s.
-    const r = await balanceIn(['exact', studyFile(DUEL.replace('maxRounds: 20', 'maxRounds: 3')), '--out', tempDir()]);
+    // maxRounds 2: the policy-gap solves (minimax with the solver's move, Dodge and reaction choices) of 20 rounds cost ~30 s.
+    const r = await balanceIn(['exact', studyFile(DUEL.replace('maxRounds: 20', 'maxRounds: 2')), '--out', tempDir()]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/8 exact distributions in/);
   });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PLUGINS } from '../../src/systems/registry.js';
 import { copyBuild, ROOT, tempDir } from '../helpers/cli.js';
+import { balanceIn } from '../helpers/inprocess.js';
 
 interface Started {
   readonly code: number | null;
@@ -119,7 +120,7 @@ describe('cold start', () => {
     expect([bundled.status, bundled.stdout]).toEqual([files.status, files.stdout]);
   });
 
-  it('in the bundle a mode is loaded when a study names it; validate answers as the compiled files do, every mode', () => {
+  it('in the bundle a mode is loaded when a study names it; validate answers as the compiled files do, every mode', async () => {
     const bundle = readFileSync(join(ROOT, 'dist/src/cli/balance-cli.cjs'), 'utf8');
     for (const p of PLUGINS) expect(bundle, `${p.system} ${p.mode}`).toContain(`lazyPlugin(${JSON.stringify(p.system)}, ${JSON.stringify(p.mode)}, () =>`);
     const studies = [
@@ -131,9 +132,10 @@ describe('cold start', () => {
     const modes = new Set<string>();
     for (const study of [...studies, wrongMode]) {
       const bundled = start(['validate', study]);
-      const files = spawnSync(process.execPath, [join(ROOT, 'dist/src/cli/entry.js'), 'validate', study], { cwd: ROOT, encoding: 'utf8' });
+      // The compiled files, in this process (runCli, which entry.js calls).
+      const files = await balanceIn(['validate', study], {}, ROOT);
       expect(bundled.stderr, study).toMatch(/^balance: code cache used /m);
-      expect([bundled.code, bundled.stdout, bundled.stderr.replace(/^balance: code cache .*\n/m, '')], study).toEqual([files.status, files.stdout, files.stderr]);
+      expect([bundled.code, bundled.stdout, bundled.stderr.replace(/^balance: code cache .*\n/m, '')], study).toEqual([files.code, files.stdout, files.stderr]);
       const mode = /: ok \((\w+ \w+),/.exec(bundled.stdout)?.[1];
       if (mode !== undefined) modes.add(mode);
     }

@@ -4,7 +4,7 @@ import { closeSync, openSync, ftruncateSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_STUDY_BYTES, RESERVED_NAMES } from '../../src/config/limits.js';
-import { parseStudy, readStudyFile } from '../../src/config/load.js';
+import { parseStudy, readStudyFile, yamlProblems } from '../../src/config/load.js';
 import { formatProblem } from '../../src/config/problems.js';
 import { loadStudy } from '../../src/config/study.js';
 import { EXAMPLE, ROOT, studyFile, tempDir } from '../helpers/cli.js';
@@ -158,6 +158,17 @@ describe('deep nesting', () => {
     // 1000 levels and more overflowed the parser's stack: "YAML syntax error: Maximum call stack size exceeded".
     const file = studyFile(`${EXAMPLE}title: ${'['.repeat(n - 1)}${']'.repeat(n - 1)}\n`);
     expect(problems(() => loadStudy(file))).toEqual([expect.stringMatching(new RegExp(`^${file}:22:\\d+: lists and mappings nest too deeply; a study may nest them at most 64 levels$`))]);
+  });
+
+  it('the parser\'s stack overflow is one problem, however many errors it surfaces as', () => {
+    // Where the overflow breaks depends on how deep the stack already is when parsing starts: it
+    // came out as two errors a column apart (one line each) when run from deeper in a test runner.
+    const at = (offset: number, message: string) => ({ file: 'f.yaml', line: 1, col: offset + 1, path: '', message });
+    const overflow = (col: number) => ({ message: 'Maximum call stack size exceeded', pos: [col, col + 1] as [number, number] });
+    expect(yamlProblems([overflow(1084), overflow(1083), { message: 'Unexpected flow-seq-end\nat line 3', pos: [7, 8] }], at).map(formatProblem)).toEqual([
+      'f.yaml:1:1085: lists and mappings nest too deeply; a study may nest them at most 64 levels',
+      'f.yaml:1:8: YAML syntax error: Unexpected flow-seq-end',
+    ]);
   });
 
   it('64 levels (the study mapping and 63 lists in it) are parsed', () => {

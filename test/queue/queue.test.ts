@@ -102,7 +102,7 @@ describe('balance run --queue with balance worker processes', () => {
     for (let n = 1; n <= 3; n++) {
       await worker();
       const out = tempDir();
-      const r = await start(['run', study, '--queue', redis.url, '--out', out, ...ARGS]).done;
+      const r = await balanceIn(['run', study, '--queue', redis.url, '--out', out, ...ARGS]);
       expect(r.stderr).not.toMatch(/balance: /);
       expect(r.code).toBe(0);
       expectSameFiles(out);
@@ -128,7 +128,7 @@ describe('balance run --queue with balance worker processes', () => {
     await worker();
     await worker();
     const out = tempDir();
-    const r = await start(['run', study, '--queue', redis.url, '--out', out, ...args]).done;
+    const r = await balanceIn(['run', study, '--queue', redis.url, '--out', out, ...args]);
     expect(r.code).toBe(0);
     expectSameFiles(out, local);
     // More than the first round's one chunk per task was needed.
@@ -140,11 +140,11 @@ describe('balance run --queue with balance worker processes', () => {
     const doomed = await worker(SLOW);
     await worker(SLOW);
     const out = tempDir();
-    const run = start(['run', study, '--queue', redis.url, '--out', out, ...ARGS]);
+    const run = balanceIn(['run', study, '--queue', redis.url, '--out', out, ...ARGS]);
     await waitFor('some chunks to finish', async () => (await completed()) >= 10);
     await kill(doomed);
     expect(await completed()).toBeLessThan(CHUNKS);
-    const r = await run.done;
+    const r = await run;
     expect(r.code).toBe(0);
     expectSameFiles(out);
   }, 60_000);
@@ -152,16 +152,18 @@ describe('balance run --queue with balance worker processes', () => {
   it('finishes with identical files when every worker is killed and new ones start', async () => {
     const first = await worker(SLOW);
     const out = tempDir();
-    const run = start(['run', study, '--queue', redis.url, '--out', out, ...ARGS]);
+    let settled = false;
+    const run = balanceIn(['run', study, '--queue', redis.url, '--out', out, ...ARGS]).finally(() => (settled = true));
     await waitFor('some chunks to finish', async () => (await completed()) >= 5);
     await kill(first);
     const before = await completed();
+    // With no worker left the run waits for one (it does not end or fail).
     await new Promise((r) => setTimeout(r, 300));
-    expect(run.child.exitCode).toBe(null);
+    expect(settled).toBe(false);
     expect(before).toBeLessThan(CHUNKS);
     await worker();
     await worker();
-    const r = await run.done;
+    const r = await run;
     expect(r.code).toBe(0);
     expectSameFiles(out);
   }, 60_000);
@@ -186,7 +188,7 @@ describe('queue failures', () => {
     const port = await freePort();
     const out = tempDir();
     const url = `redis://user:hunter2@127.0.0.1:${port}`;
-    const r = await start(['run', study, '--queue', url, '--out', out, ...ARGS]).done;
+    const r = await balanceIn(['run', study, '--queue', url, '--out', out, ...ARGS]);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n').filter((l) => l.startsWith('balance'))).toEqual([`balance: error: cannot reach Redis at redis://user:***@127.0.0.1:${port} (ECONNREFUSED)`]);
     expect(readdirSync(out)).toEqual([]);
@@ -198,7 +200,7 @@ describe('queue failures', () => {
   it('a chunk failing three times ends the run: exit 1 naming the chunk and the worker error, nothing written', async () => {
     await worker({ BALANCE_FAULT_INJECTION: 'worker' });
     const out = tempDir();
-    const r = await start(['run', study, '--queue', redis.url, '--out', out, ...ARGS]).done;
+    const r = await balanceIn(['run', study, '--queue', redis.url, '--out', out, ...ARGS]);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n').pop()).toMatch(
       /^balance: run failed: task \d+ chunk \d+ \(job dice-n1000000-t\d+-c\d+-k100000\) \[.+\] failed on worker [^ ]+\/\d+: injected fault \(BALANCE_FAULT_INJECTION=worker\)$/,
@@ -216,7 +218,7 @@ describe('queue failures', () => {
     symlinkSync(join(ROOT, 'node_modules'), join(other, 'node_modules'));
     await worker({}, join(other, 'dist/src/cli/main.js'));
     const out = tempDir();
-    const r = await start(['run', study, '--queue', redis.url, '--out', out, ...ARGS]).done;
+    const r = await balanceIn(['run', study, '--queue', redis.url, '--out', out, ...ARGS]);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n').pop()).toMatch(
       new RegExp(`^balance: run failed: task \\d+ chunk \\d+ .* failed on worker [^ ]+: worker [^ ]+ runs tabletop-balance 9\\.9\\.9, the job comes from ${VERSION.replaceAll('.', '\\.')}: versions must match$`),

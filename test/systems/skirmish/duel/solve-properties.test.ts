@@ -20,8 +20,8 @@ function small(seed: number): DuelSpec {
   const one = (l: Loadout): Loadout => ({ ...l, fighter: { ...l.fighter, wounds: 1 } });
   return { ...r, a: one(r.a), b: one(r.b) };
 }
-// The quick suite runs the first 2 of the full suite's 4 cases (the same seed).
-const RUNS = { seed: 15, numRuns: quickOr(2, 4) };
+// The quick suite runs the first of the full suite's 4 cases (the same seed).
+const RUNS = { seed: 15, numRuns: quickOr(1, 4) };
 
 describe('solved duel properties (fast-check)', () => {
   it('value(BR a vs named b) >= value(named) >= value(named a vs BR b), and minimax lies between the best responses', () => {
