@@ -21,7 +21,7 @@ loadouts:
   sword-leather:  { character: duelist, weapon: sword, armour: leather }
   dagger-leather: { character: duelist, weapon: dagger, armour: leather }
   mace-mail:      { character: duelist, weapon: mace, armour: mail }
-duel: { maxRounds: 6 }
+duel: { maxRounds: 3 }
 matchups:
   - { a: sword-leather, b: dagger-leather }
   - { a: mace-mail, b: sword-leather, policyA: guard-first, policyB: all-in, conditionsB: [slowed] }
@@ -37,7 +37,7 @@ describe('balance exact (exchange duel)', () => {
     const r = await balanceIn(['exact', study, '--out', exact]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/2 exact distributions in/);
-    expect((await balanceIn(['run', study, '--out', sim, '--engine', 'dice'])).code).toBe(0);
+    expect((await balanceIn(['run', study, '--out', sim, '--engine', 'dice', '--workers', '0'])).code).toBe(0);
     const [eh, ...erows] = csv(exact, 'summary.csv');
     const [sh, ...srows] = csv(sim, 'summary.csv');
     // exact appends the policy-gap columns (README: Solved exchange policies in studies).
@@ -60,11 +60,11 @@ describe('balance exact (exchange duel)', () => {
       expectRateNear(Number(sdrows[i]![6]), Number(d[6]), 4000, `distribution row ${i} (${d[3]} ${d[4]})`);
     });
     expect(JSON.parse(readFileSync(join(exact, 'run.json'), 'utf8'))).toMatchObject({ engine: 'exact' });
-  }, 240_000); // about 20 s of CPU: the policy-gap solves (minimax with Prone in play)
+  }, 240_000); // the policy-gap solves (minimax with Prone in play) dominate: maxRounds 3 keeps them to seconds
 
   it('a duel at distance > 1 is refused in one line (exit 2, no output files)', async () => {
     const out = join(tempDir(), 'out');
-    const r = await balanceIn(['exact', studyFile(DUEL.replace('duel: { maxRounds: 6 }', 'duel: { maxRounds: 6, distance: 4 }')), '--out', out]);
+    const r = await balanceIn(['exact', studyFile(DUEL.replace('duel: { maxRounds: 3 }', 'duel: { maxRounds: 6, distance: 4 }')), '--out', out]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/exact exchange duels need duel.distance 1 .*use balance run/);
@@ -72,7 +72,7 @@ describe('balance exact (exchange duel)', () => {
   });
 
   it('a duel over the state limit is one input line naming the limit (exit 2, no output files)', async () => {
-    const big = DUEL.replace('vitality: 6, magicDice: 1', 'vitality: 40, actionDice: 12').replace('maxRounds: 6', 'maxRounds: 1000');
+    const big = DUEL.replace('vitality: 6, magicDice: 1', 'vitality: 40, actionDice: 12').replace('maxRounds: 3', 'maxRounds: 1000');
     const out = join(tempDir(), 'out');
     const r = await balanceIn(['exact', studyFile(big), '--out', out]);
     expect(r.code).toBe(2);
