@@ -49,7 +49,7 @@ export async function explainPolicyCommand(opts: ExplainOptions, io: RunIo): Pro
     // The walker's "use balance run" is no advice here: explaining needs the duel solved exactly.
     if (!(e instanceof Error) || e.name !== 'ExactLimitError') throw e;
     const what = e.message.replace(/[;:] use .*$/, '');
-    throw inputError(opts.study, `${what}: explain-policy solves the duel exactly; use fewer Wounds or a smaller maxRounds`);
+    throw inputError(opts.study, `${what}: explain-policy solves the duel exactly; use ${exchange ? 'less Vitality, fewer Action Dice' : 'fewer Wounds'} or a smaller maxRounds`);
   }
   const e = result!;
   const l = task.labels;

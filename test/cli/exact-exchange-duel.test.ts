@@ -60,7 +60,7 @@ describe('balance exact (exchange duel)', () => {
       expectRateNear(Number(sdrows[i]![6]), Number(d[6]), 4000, `distribution row ${i} (${d[3]} ${d[4]})`);
     });
     expect(JSON.parse(readFileSync(join(exact, 'run.json'), 'utf8'))).toMatchObject({ engine: 'exact' });
-  }, 240_000); // the policy-gap solves (minimax with Prone in play) dominate: maxRounds 3 keeps them to seconds
+  }); // the policy-gap solves (minimax with Prone in play) dominate: maxRounds 3 keeps them to seconds
 
   it('a duel at distance > 1 is refused in one line (exit 2, no output files)', async () => {
     const out = join(tempDir(), 'out');
@@ -79,5 +79,15 @@ describe('balance exact (exchange duel)', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/more than 200000 states \(limit MAX_EXACT_STATES\); use balance run/);
     expect(existsSync(join(out, 'summary.csv'))).toBe(false);
+  });
+
+  it('explaining a duel whose solve would nest deeper than the stack holds is one input line (exit 2), not a stack overflow', async () => {
+    // 40 vitality, 12 Action Dice and 1000 rounds: a line of play runs to hundreds of boundaries, each a few frames of the
+    // recursive solve; without MAX_SOLVE_DEPTH this was "Maximum call stack size exceeded", exit 1.
+    const big = DUEL.replace('vitality: 6, magicDice: 1', 'vitality: 40, actionDice: 12').replace('maxRounds: 3', 'maxRounds: 1000');
+    const r = await balanceIn(['explain-policy', studyFile(big), '--matchup', '0']);
+    expect([r.code, r.stdout]).toEqual([2, '']);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/more than 600 boundaries in one line of play \(limit MAX_SOLVE_DEPTH\): explain-policy solves the duel exactly; use less Vitality, fewer Action Dice or a smaller maxRounds/);
   });
 });

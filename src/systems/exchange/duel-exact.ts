@@ -15,6 +15,12 @@ import type { TablePlayer } from './duel-table.js';
 
 /** Distinct states (per turn and attack boundary, summed) an exact exchange duel may visit. */
 export const MAX_EXACT_STATES = 200_000;
+/**
+ * Boundaries (turn starts, attacks, turn ends) a solve may nest in one line of play: each is a few
+ * stack frames of the recursive solve, and Node's default stack holds about 10,000 (a 30-round duel
+ * nests a few hundred; 1,200 overflowed in trials, 600 did not).
+ */
+export const MAX_SOLVE_DEPTH = 600;
 /** Step replays (dice paths) an exact exchange duel may take. */
 export const MAX_EXACT_PATHS = 20_000_000;
 

@@ -11,7 +11,7 @@
  */
 import { CHANCE, ExchangeChanceDice } from './duel-chance.js';
 import type { DuelChooser } from './duel-choice.js';
-import { EXACT_LIMITS, ExactLimitError, type ExactLimits } from './duel-exact.js';
+import { EXACT_LIMITS, ExactLimitError, MAX_SOLVE_DEPTH, type ExactLimits } from './duel-exact.js';
 import { ExchangeDuel, type ExchangeDuelSpec } from './duel.js';
 import { afterAttacks, restoreState, saveState, stateKey } from './duel-state.js';
 import { ExchangeSolvedTable } from './duel-table.js';
@@ -159,13 +159,24 @@ export function solveExchangeDuel(
     const t = dice.root;
     return evaluate(t, leaves.map((l) => (l.s === null ? l.score : next(l))), table);
   };
+  let depth = 0;
   const memoised = (kind: number, r: number, first: number, side: number, s: readonly number[], compute: () => number): number => {
     const at = ((r * 3 + kind) * 2 + first) * 2 + side;
     const memo = memos[at] ?? (memos[at] = new Map<string, number>());
     const key = stateKey(s);
     const hit = memo.get(key);
     if (hit !== undefined) return hit;
-    const v = compute();
+    // The solve recurses through every boundary of a line of play: a duel that goes on for hundreds
+    // of rounds would overflow the stack (a RangeError, exit 1) long before the state limit.
+    if (++depth > MAX_SOLVE_DEPTH) {
+      throw new ExactLimitError(`solved exchange duel plays more than ${MAX_SOLVE_DEPTH} boundaries in one line of play (limit MAX_SOLVE_DEPTH)`);
+    }
+    let v: number;
+    try {
+      v = compute();
+    } finally {
+      depth--;
+    }
     if (++states > limits.states) throw new ExactLimitError(`solved exchange duel has more than ${limits.states} states (limit MAX_EXACT_STATES)`);
     memo.set(key, v);
     return v;
@@ -184,6 +195,16 @@ export function solveExchangeDuel(
     memoised(2, r, first, side, s, () => step(s, r, first, () => (duel.endTurn(side), 0), (l) =>
       (side === first ? turnStart(r, first, 1 - first, afterAttacks(l.s!)) : turnStart(r + 1, first, first, afterAttacks(l.s!)))));
 
-  const value = step(saveState(duel), 1, 0, () => duel.start(), (l) => turnStart(1, l.value, l.value, l.s!));
+  let value: number;
+  try {
+    value = step(saveState(duel), 1, 0, () => duel.start(), (l) => turnStart(1, l.value, l.value, l.s!));
+  } catch (e) {
+    // MAX_SOLVE_DEPTH keeps the recursion well inside Node's default stack; should a thread with a
+    // smaller stack still overflow, that is the same limit, not a crash.
+    if (e instanceof RangeError && /call stack/i.test(e.message)) {
+      throw new ExactLimitError('solved exchange duel nests deeper than this thread\'s stack holds (limit MAX_SOLVE_DEPTH)');
+    }
+    throw e;
+  }
   return { value, states, paths };
 }
