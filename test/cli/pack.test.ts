@@ -23,7 +23,7 @@ beforeAll(() => {
   const dest = tempDir();
   execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dest], { cwd: ROOT, stdio: 'pipe' });
   tarball = join(dest, readdirSync(dest).find((f) => f.endsWith('.tgz'))!);
-}, 120_000);
+});
 
 /** Starts `balance serve` in `cwd` on a free port; resolves with its address and a stop function. */
 function startServe(cwd: string, env: NodeJS.ProcessEnv): Promise<{ url: string; stop: () => Promise<number | null> }> {

@@ -79,5 +79,5 @@ describe('balance report on an exact output with policy-gap columns that a perso
     writeFileSync(summary, lines.join('\n'));
     const r2 = await balanceIn(['report', out]);
     expect([r2.code, r2.stderr]).toEqual([2, `${summary}:2: column a_win_rate: expected a number, received "x1"\n`]);
-  }, 120_000);
+  });
 });

@@ -41,7 +41,7 @@ async function serve(args: readonly string[]): Promise<{ code: number; out: stri
   let out = '';
   try {
     const address = await new Promise<string>((done, fail) => {
-      const timer = setTimeout(() => fail(new Error(`serve printed no address: ${out}`)), 30_000);
+      const timer = setTimeout(() => fail(new Error(`serve printed no address: ${out}`)), 240_000);
       const read = (d: Buffer): void => {
         out += d.toString();
         const m = /balance serve: (http:\/\/\S+?)\/ /.exec(out);
@@ -113,5 +113,5 @@ describe('commands in README.md and docs/', () => {
         if (c.output !== null) expect(missingOutputLine(c.output, r.out), `${where}: a line of its output block is not printed`).toBeNull();
       }
     }
-  }, 240_000);
+  });
 });

@@ -90,7 +90,7 @@ export const coordsAfter = (page: Page, marker: string, offset = 0): Promise<{ x
   }, [marker, offset] as const);
 
 export const waitStatus = (page: Page, prefix: string): Promise<unknown> =>
-  page.waitForFunction((p) => document.querySelector('#status')?.textContent?.startsWith(p) === true, prefix, { timeout: 60_000 });
+  page.waitForFunction((p) => document.querySelector('#status')?.textContent?.startsWith(p) === true, prefix, { timeout: 240_000 });
 
 /** The summary table as header and rows of cell text. */
 export const summaryTable = (page: Page): Promise<{ header: string[]; rows: string[][] }> =>
@@ -149,4 +149,4 @@ export const answerState = (page: Page): Promise<{ state: string | null; note: s
   });
 
 export const waitAnswer = (page: Page, state: string): Promise<unknown> =>
-  page.waitForFunction((s) => document.getElementById('answer')?.getAttribute('data-state') === s, state, { timeout: 60_000 });
+  page.waitForFunction((s) => document.getElementById('answer')?.getAttribute('data-state') === s, state, { timeout: 240_000 });

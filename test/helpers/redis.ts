@@ -81,7 +81,7 @@ export async function startRedis(): Promise<RedisServer> {
   ], { stdio: 'ignore' });
   let exited = false;
   child.on('exit', () => (exited = true));
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 120_000;
   while (!(await ping(port))) {
     if (exited || Date.now() > deadline) {
       child.kill('SIGKILL');

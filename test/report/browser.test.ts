@@ -77,7 +77,7 @@ describe('report.html in a browser, one study per mode', () => {
     });
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('request', (q) => requests.push(q.url()));
-  }, 120_000);
+  });
   afterAll(async () => {
     await browser?.close();
   });

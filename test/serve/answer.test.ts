@@ -14,7 +14,7 @@ let pg: Playground;
 
 beforeAll(async () => {
   pg = await startPlayground();
-}, 120_000);
+});
 
 afterAll(async () => {
   await stopPlayground(pg);
@@ -64,18 +64,18 @@ async function expectReportMatchesTable(page: Page, trials: number | null): Prom
 describe('balance serve: the answer shown is the answer to the study', () => {
   it('after an exact answer, a Monte Carlo run shows its own report beside its own table', async () => {
     const page = await openPage(pg);
-    await page.waitForFunction(() => document.querySelectorAll('#summary tbody tr').length > 0, undefined, { timeout: 60_000 });
-    await expect.poll(async () => (await shownReport(page)).title, { timeout: 30_000 }).toBe(A.title);
+    await page.waitForFunction(() => document.querySelectorAll('#summary tbody tr').length > 0, undefined, { timeout: 240_000 });
+    await expect.poll(async () => (await shownReport(page)).title, { timeout: 240_000 }).toBe(A.title);
     await runMonteCarlo(page, 200);
     // The report pane follows the table: the run's own report, not the exact one before it.
-    await expect.poll(async () => (await shownReport(page)).facts['command'], { timeout: 30_000 }).toContain('--trials 200');
+    await expect.poll(async () => (await shownReport(page)).facts['command'], { timeout: 240_000 }).toContain('--trials 200');
     await expectReportMatchesTable(page, 200);
     expect((await shownReport(page)).title).toBe(A.title);
   });
 
   it("switching study leaves none of the old study's answer unmarked, and its run shows its own report", async () => {
     const page = await openPage(pg);
-    await page.waitForFunction(() => document.querySelectorAll('#summary tbody tr').length > 0, undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelectorAll('#summary tbody tr').length > 0, undefined, { timeout: 240_000 });
     await page.selectOption('#examples', B.name);
     await waitStatus(page, B.ok);
     // B has no exact answer: until it is run, A's rows are gone (or greyed under a note).
@@ -97,10 +97,10 @@ describe('balance serve: the answer shown is the answer to the study', () => {
     const page = await openPage(pg);
     // The exact answer is in place (its report loaded; a page without an answer pane goes straight on).
     await page.waitForFunction(() => document.querySelectorAll('#summary tbody tr').length > 0
-      && ['current', undefined].includes(document.getElementById('answer')?.dataset['state']), undefined, { timeout: 60_000 });
+      && ['current', undefined].includes(document.getElementById('answer')?.dataset['state']), undefined, { timeout: 240_000 });
     await page.fill('#trials', '50000000');
     await page.click('#run');
-    await page.waitForFunction(() => Number((document.querySelector('#progress') as HTMLProgressElement).value) > 0, undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => Number((document.querySelector('#progress') as HTMLProgressElement).value) > 0, undefined, { timeout: 240_000 });
     const shown = await answerState(page);
     expect(shown.state).toBe('stale');
     expect(shown.note).toBe('out of date — running…');
@@ -115,7 +115,7 @@ describe('balance serve: the answer shown is the answer to the study', () => {
 
   it("a slow exact answer for study A arriving after the switch to B is not shown as B's", async () => {
     const page = await openPage(pg);
-    await page.waitForFunction(() => document.querySelectorAll('#summary tbody tr').length > 0, undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelectorAll('#summary tbody tr').length > 0, undefined, { timeout: 240_000 });
     // Hold A's next exact answer at the network until the page has switched to B.
     let held!: () => void;
     const isHeld = new Promise<void>((r) => (held = r));
@@ -135,7 +135,7 @@ describe('balance serve: the answer shown is the answer to the study', () => {
     await answered;
     // The page dropped it, or (the fault this guards against) put A's rows under B.
     await page.waitForFunction((row) => Number(document.getElementById('answer')?.getAttribute('data-dropped') ?? 0) > 0
-      || [...document.querySelectorAll('#summary td')].some((td) => td.textContent === row), A.row, { timeout: 60_000 });
+      || [...document.querySelectorAll('#summary td')].some((td) => td.textContent === row), A.row, { timeout: 240_000 });
     expect((await summaryTable(page)).rows.some((r) => r.includes(A.row))).toBe(false);
     expect((await shownReport(page)).title).not.toBe(A.title);
     expect((await answerState(page)).state).toBe('empty');
