@@ -64,12 +64,12 @@ let runCounter = 0;
 
 export { defaultWorkers } from './default-workers.js';
 
-/** The compiled worker script (under vitest this module runs from src/, the worker from dist/). */
+/** The compiled worker script, its CommonJS entry (worker-entry.cts says why; under vitest this module runs from src/, the worker from dist/). */
 export function workerFile(): string {
   const here = fileURLToPath(import.meta.url);
   const file = here.endsWith('.ts')
-    ? here.replace(/[\\/]src[\\/]batch[\\/]engine\.ts$/, '/dist/src/batch/worker.js')
-    : here.replace(/engine\.js$/, 'worker.js');
+    ? here.replace(/[\\/]src[\\/]batch[\\/]engine\.ts$/, '/dist/src/batch/worker-entry.cjs')
+    : here.replace(/engine\.js$/, 'worker-entry.cjs');
   if (!existsSync(file)) throw new WorkerError(`worker script ${file} is missing: run npm run build`);
   return file;
 }
