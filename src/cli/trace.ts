@@ -68,7 +68,7 @@ export function traceCommand(opts: TraceOptions, io: RunIo): void {
   // The engine run would use for this study (auto: by the study's trials, as run decides).
   const engine = chooseEngine(plugin, opts.engine ?? 'auto', study.data.trials);
   if (!canTrace(plugin, engine)) {
-    throw inputError(opts.study, `${plugin.system} ${plugin.mode} has no fights to trace: balance trace works for fight modes (skirmish duel, exchange duel, d20 fight)`);
+    throw inputError(opts.study, `${plugin.system} ${plugin.mode} has no fights to trace: balance trace works for fight modes (skirmish duel and battle, exchange duel and fight, d20 fight)`);
   }
   const tasks = planStudy(study, study.data.trials);
   const task = pickTask(tasks, opts.matchup ?? 0, opts.variant);

@@ -18,7 +18,7 @@ export const GAP_NOTE =
   'play and falls under optimal play. Solved play maximises P(win) + 1/2 P(draw), so a best response can trade wins for draws, ' +
   'and under optimal play many duels are draws at maxRounds (the side that would lose keeps out of reach, or neither attacks ' +
   'until the last round), so both optimal bars can be low. ' +
-  'Empty bars: the solve was over its budget (README: Exact duels and solved policies).';
+  'Empty bars: the solve was over its budget (docs/guide/exact-and-policies.md: the policy gap).';
 
 /** Whether summary.csv has the gap columns. */
 export function hasGap(d: ReportData): boolean {
