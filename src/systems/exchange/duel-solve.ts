@@ -171,12 +171,9 @@ export function solveExchangeDuel(
     if (++depth > MAX_SOLVE_DEPTH) {
       throw new ExactLimitError(`solved exchange duel plays more than ${MAX_SOLVE_DEPTH} boundaries in one line of play (limit MAX_SOLVE_DEPTH)`);
     }
-    let v: number;
-    try {
-      v = compute();
-    } finally {
-      depth--;
-    }
+    // No finally: a throw abandons the whole solve, depth with it.
+    const v = compute();
+    depth--;
     if (++states > limits.states) throw new ExactLimitError(`solved exchange duel has more than ${limits.states} states (limit MAX_EXACT_STATES)`);
     memo.set(key, v);
     return v;
