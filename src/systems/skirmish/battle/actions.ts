@@ -33,6 +33,12 @@ export abstract class Fight extends Board {
   needOnes = false;
   /** Inside a Ranged Reaction (its events carry `reaction: true`, as in duels). */
   reacting = false;
+  /** The target of the Ranged Attack Action just resolved whose Ranged Reaction comes next, or -1. */
+  pendingReactor = -1;
+  /** A gunslinger's Ranged action interrupted by a reaction: shooter, declared target, next weapon (-1: none). */
+  private volleyBy = -1;
+  private volleyAt = -1;
+  private volleyNext = -1;
   observer: TraceObserver | null = null;
   /** Tracing only: the d6s rolled just before the next attack (a firearm's primer, a Casting Roll), shown in its event. */
   private preRolls: readonly number[] = NO_ROLLS;
@@ -51,8 +57,10 @@ export abstract class Fight extends Board {
     this.list = new Int32Array(this.n);
   }
 
-  /** The Ranged Reaction of fighter t (one action chosen by its policy). */
-  abstract react(t: number): void;
+  /** A Ranged Reaction of fighter t is due (its decision comes next: pendingReactor). */
+  reactionDue(t: number): void {
+    this.pendingReactor = t;
+  }
 
   /** Inches (0 to 2, clamped by the rule) fighter t's policy wants its Dodge (0) or Shove (1) against attacker i to move. */
   abstract manoeuvreInches(t: number, i: number, which: number): number;
@@ -177,10 +185,40 @@ export abstract class Fight extends Board {
     }
     this.fire(i, w, declared, reaction);
     if (this.gunslinger[i] === 0) return;
+    this.volley(i, declared, reaction, w + 1);
+  }
+
+  /**
+   * A gunslinger's other Ranged weapons from index `from` on, each that can still shoot the declared
+   * target; a Ranged Reaction in between (pendingReactor) interrupts it, continueVolley() goes on after it.
+   */
+  private volley(i: number, declared: number, reaction: boolean, from: number): void {
     const ws = this.weapons[i]!;
-    for (let v = w + 1; v < ws.length && !this.over; ++v) {
+    for (let v = from; v < ws.length && !this.over; ++v) {
+      if (this.pendingReactor >= 0) {
+        this.volleyBy = i;
+        this.volleyAt = declared;
+        this.volleyNext = v;
+        return;
+      }
       if (ws[v]!.ranged && this.canShootWith(i, v, declared)) this.fire(i, v, declared, reaction);
     }
+  }
+
+  /** No reaction pending, no Ranged action interrupted (a new battle). */
+  clearPending(): void {
+    this.pendingReactor = -1;
+    this.volleyBy = -1;
+    this.reacting = false;
+  }
+
+  /** The rest of a gunslinger's Ranged action after the Ranged Reaction that interrupted it (nothing if none). */
+  continueVolley(): void {
+    const i = this.volleyBy;
+    if (i < 0) return;
+    this.volleyBy = -1;
+    // Only an action of the activating side (never a reaction) is interrupted by a reaction.
+    this.volley(i, this.volleyAt, false, this.volleyNext);
   }
 
   /** A Cast action with spell w at the declared target. */
@@ -223,7 +261,7 @@ export abstract class Fight extends Board {
       if (this.observer !== null) this.emit(i, 'ranged', t, { rolls: [primer], result: PRIMER_FAILS });
     }
     if (!reaction && !this.over && this.state[t] === ACTIVE && this.side[t] !== this.activeSide) {
-      this.react(t);
+      this.reactionDue(t);
     }
   }
 

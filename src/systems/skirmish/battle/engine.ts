@@ -25,6 +25,15 @@ export const ACT_NAMES = [
   'none', 'move', 'move', 'charge', 'melee', 'ranged', 'cast', 'aim', 'brace', 'retreat', 'hide', 'mercy-kill', 'recover', 'crawl', 'help',
 ] as const;
 
+/** Where a battle stands between decisions (Battle.phase). */
+export const PHASE_TURN = 0;
+/** A fighter of the activating side decides its next action (`decider`). */
+export const PHASE_ACTION = 1;
+/** The target of a Ranged Attack Action decides its Ranged Reaction (`decider`). */
+export const PHASE_REACTION = 2;
+export const PHASE_ROUND_END = 3;
+export const PHASE_OVER = 4;
+
 /** Fighter and side policies: read the battle, return decisions (see policies.ts). */
 export interface BattlePolicies {
   /** The next action of fighter i (setting battle.target / battle.amount). */
@@ -49,6 +58,15 @@ export class Battle extends Fight {
   dirX = 0;
   dirY = 0;
   readonly tokens = new Int32Array(2);
+  /** Where the battle stands (PHASE_*), whose turn it is, who activates, who must decide now. */
+  phase = PHASE_OVER;
+  turn = 0;
+  cur = -1;
+  decider = -1;
+  /** The side that had the initiative this round (for first-mover counts). */
+  first = -1;
+  /** The result once phase is OVER: 0 a, 1 b, 2 draw. */
+  winner = 2;
   readonly passedLast = new Uint8Array(2);
   /** Knob initiative as initiativeCode() (converted once). */
   private readonly initiativeKnob: number;
@@ -78,9 +96,18 @@ export class Battle extends Fight {
     }
     this.over = false;
     this.round = 0;
+    this.clearPending();
+    this.phase = PHASE_TURN;
+    this.cur = -1;
+    this.decider = -1;
+    this.winner = 2;
   }
 
-  /** Plays one battle; returns the winner (0 = a, 1 = b, 2 = draw) and sets `rounds`. */
+  /**
+   * Plays one battle; returns the winner (0 = a, 1 = b, 2 = draw) and sets `rounds`. The battle is
+   * a machine that stops at each decision (advance(), resolve()): here the battle's own policies
+   * answer each one at once; the game interface (game.ts) drives the same machine one decision at a time.
+   */
   play(): number {
     this.reset();
     this.observer?.begin();
@@ -88,13 +115,20 @@ export class Battle extends Fight {
     let winner = 2;
     this.rounds = maxRounds;
     for (this.round = 1; this.round <= maxRounds; this.round++) {
-      if (!this.playRound()) break;
+      if (!this.beginRound()) break;
+      for (;;) {
+        this.advance();
+        if (this.phase === PHASE_ROUND_END) break;
+        this.resolve(this.policies.action(this, this.decider, this.phase === PHASE_REACTION));
+      }
       if (this.over) {
         winner = this.standing(0) ? 0 : 1;
         this.rounds = this.round;
         break;
       }
     }
+    this.phase = PHASE_OVER;
+    this.winner = winner;
     this.observer?.end(winner, this.rounds);
     return winner;
   }
@@ -111,31 +145,60 @@ export class Battle extends Fight {
     return k;
   }
 
+  /** One whole round with the battle's own policies (tests); false if no fighter activates at all. */
+  playRound(): boolean {
+    if (!this.beginRound()) return false;
+    for (;;) {
+      this.advance();
+      if (this.phase === PHASE_ROUND_END) return true;
+      this.resolve(this.policies.action(this, this.decider, this.phase === PHASE_REACTION));
+    }
+  }
 
   /**
-   * One round: activation counts, initiative to the side with fewer (a roll-off on equal counts),
-   * Pass tokens for the difference (never two Passes in a row), sides alternating turns until every
-   * eligible fighter has activated. False if no fighter activates at all.
+   * The start of a round: activation counts, initiative to the side with fewer (a roll-off on equal
+   * counts), Pass tokens for the difference (never two Passes in a row). False if no fighter
+   * activates at all. Then sides alternate turns (advance()) until every eligible fighter has activated.
    */
-  playRound(): boolean {
+  beginRound(): boolean {
     this.activated.fill(0);
     const ca = this.waiting(0);
     const cb = this.waiting(1);
     // Traced, the roll-off's d6s go through a recorder (the same dice, in the same order).
-    let turn = initiative(ca, cb, this.initiativeKnob, this.round, this.observer === null ? this.dice : this.rollOff());
+    const turn = initiative(ca, cb, this.initiativeKnob, this.round, this.observer === null ? this.dice : this.rollOff());
     if (turn < 0) return false;
+    this.turn = turn;
+    this.first = turn;
     this.tokens[0] = passTokens(ca, cb, 0);
     this.tokens[1] = passTokens(ca, cb, 1);
     this.passedLast[0] = 0;
     this.passedLast[1] = 0;
     if (this.observer !== null) this.traceInitiative(turn, ca, cb);
-    while (!this.over) {
-      const mine = this.waiting(turn);
-      if (mine === 0) {
-        if (this.waiting(1 - turn) === 0) break;
-      } else {
-        // The other side's count only matters when this side may Pass.
-        if (this.tokens[turn]! > 0 && this.passedLast[turn] === 0 && this.waiting(1 - turn) > 0 && this.policies.pass(this, turn)) {
+    this.phase = PHASE_TURN;
+    return true;
+  }
+
+  /**
+   * Plays on until a fighter must decide (phase ACTION or REACTION, `decider` set) or the round is
+   * over (ROUND_END; also when the battle is). A side's turn: it spends a Pass token (its side
+   * policy says when) or activates one waiting fighter (its side policy says which); an activation
+   * is 2 actions (a Recover of 6 adds one).
+   */
+  advance(): void {
+    for (;;) {
+      if (this.phase === PHASE_TURN) {
+        if (this.over) {
+          this.phase = PHASE_ROUND_END;
+          return;
+        }
+        const turn = this.turn;
+        if (this.waiting(turn) === 0) {
+          if (this.waiting(1 - turn) === 0) {
+            this.phase = PHASE_ROUND_END;
+            return;
+          }
+        } else if (this.tokens[turn]! > 0 && this.passedLast[turn] === 0 && this.waiting(1 - turn) > 0 && this.policies.pass(this, turn)) {
+          // The other side's count only matters when this side may Pass.
           this.tokens[turn]!--;
           this.passedLast[turn] = 1;
           if (this.observer !== null) this.emit(-1, 'pass', -1, { side: this.sideName(turn), result: `${this.tokens[turn]} left` });
@@ -143,12 +206,52 @@ export class Battle extends Fight {
           const i = this.policies.next(this, turn);
           this.activated[i] = 1;
           this.passedLast[turn] = 0;
-          this.activate(i);
+          this.beginActivation(i);
+          this.phase = PHASE_ACTION;
+          continue;
         }
+        this.turn = 1 - turn;
+        continue;
       }
-      turn = 1 - turn;
+      if (this.phase === PHASE_ACTION) {
+        const i = this.cur;
+        if (this.actionsLeft > 0 && !this.over && this.activates(i)) {
+          // The action is spent as it is chosen: the policy reads the actions left after it.
+          this.actionsLeft--;
+          this.decider = i;
+          return;
+        }
+        this.aimed[i] = 0;
+        this.turn = 1 - this.turn;
+        this.phase = PHASE_TURN;
+        continue;
+      }
+      return;
     }
-    return true;
+  }
+
+  /**
+   * Plays the decision `act` (with `target`, `amount`, `dirX`, `dirY` set) of the fighter that must
+   * decide: an action of its activation, or its Ranged Reaction (then the rest of the Ranged action
+   * that caused it: a gunslinger's next weapon). Stops at the next Ranged Reaction, if any.
+   */
+  resolve(act: number): void {
+    if (this.phase === PHASE_REACTION) {
+      const t = this.decider;
+      this.pendingReactor = -1;
+      this.execute(t, act, true);
+      this.reacting = false;
+      this.continueVolley();
+    } else {
+      this.execute(this.cur, act, false);
+    }
+    if (this.pendingReactor >= 0) {
+      this.decider = this.pendingReactor;
+      this.reacting = true;
+      this.phase = PHASE_REACTION;
+    } else {
+      this.phase = PHASE_ACTION;
+    }
   }
 
   /** The recorder of the roll-off's d6s (tracing only; emptied by traceInitiative). */
@@ -170,8 +273,8 @@ export class Battle extends Fight {
     });
   }
 
-  /** One activation: 2 actions (a Recover of 6 adds one). Brace lasts until the fighter's next activation. */
-  activate(i: number): void {
+  /** Sets fighter i up for its activation: 2 actions; Brace and Aim end; "moved" is per activation. */
+  beginActivation(i: number): void {
     this.braced[i] = 0;
     this.aimed[i] = 0;
     // "Moved" is per activation (as in the duel): a heavy weapon may fire in a Ranged Reaction unless
@@ -180,15 +283,36 @@ export class Battle extends Fight {
     this.fired[i] = 0;
     this.activeSide = this.side[i]!;
     this.actionsLeft = 2;
-    while (this.actionsLeft > 0 && !this.over && this.activates(i)) {
-      this.actionsLeft--;
-      this.perform(i, this.policies.action(this, i, false), false);
+    this.cur = i;
+    if (this.observer !== null) this.traceActivate(i);
+  }
+
+  /** One whole activation of fighter i with the battle's own policies (tests). */
+  activate(i: number): void {
+    this.beginActivation(i);
+    this.phase = PHASE_ACTION;
+    for (;;) {
+      if (this.phase !== PHASE_REACTION) {
+        if (!(this.actionsLeft > 0 && !this.over && this.activates(i))) break;
+        this.actionsLeft--;
+        this.decider = i;
+      }
+      this.resolve(this.policies.action(this, this.decider, this.phase === PHASE_REACTION));
     }
     this.aimed[i] = 0;
   }
 
-  /** Performs one action of fighter i (of its activation, or a reaction) at `target` / `amount`. */
+  /** Performs one action of fighter i and, with the battle's own policies, any Ranged Reaction it causes (tests). */
   perform(i: number, act: number, reaction: boolean): void {
+    this.execute(i, act, reaction);
+    this.playReactions();
+  }
+
+  /**
+   * Performs one action of fighter i (of its activation, or a reaction) at `target` / `amount`; a
+   * Ranged Reaction it causes is left pending (pendingReactor) for the caller.
+   */
+  execute(i: number, act: number, reaction: boolean): void {
     const t = this.target;
     const full = this.amount > 0 ? this.amount : this.movement[i]!;
     const dx = this.dirX;
@@ -255,15 +379,31 @@ export class Battle extends Fight {
     }
   }
 
+  /** The `activate` event: fighter i starts its activation (its state, Wounds left, Hidden, Braced, primary weapon). */
+  private traceActivate(i: number): void {
+    this.emit(i, 'activate', -1, {});
+  }
+
   /** Dodge / Shove distance: the policy's choice (BattlePolicies.manoeuvre), 2" when it has none. */
   manoeuvreInches(t: number, i: number, which: number): number {
     return this.policies.manoeuvre === undefined ? 2 : this.policies.manoeuvre(this, t, i, which);
   }
 
-  /** The target of a Ranged Attack Action of the other side acts at once (never from a reaction). */
+  /** Fighter t's Ranged Reaction, played at once with the battle's own policies (tests). */
   react(t: number): void {
-    this.reacting = true;
-    this.perform(t, this.policies.action(this, t, true), true);
-    this.reacting = false;
+    this.reactionDue(t);
+    this.playReactions();
+  }
+
+  /** Plays every pending Ranged Reaction (shoot() leaves one pending) with the battle's own policies, and what it interrupted. */
+  playReactions(): void {
+    while (this.pendingReactor >= 0) {
+      const t = this.pendingReactor;
+      this.pendingReactor = -1;
+      this.reacting = true;
+      this.execute(t, this.policies.action(this, t, true), true);
+      this.reacting = false;
+      this.continueVolley();
+    }
   }
 }
