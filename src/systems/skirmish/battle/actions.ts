@@ -205,6 +205,24 @@ export abstract class Fight extends Board {
     }
   }
 
+  /** Copies the state of another fight of the same spec (the game interface's clone()). */
+  copyFight(o: Fight): void {
+    this.copyBoard(o);
+    this.round = o.round;
+    this.actionsLeft = o.actionsLeft;
+    this.over = o.over;
+    this.activeSide = o.activeSide;
+    this.needOnes = o.needOnes;
+    this.reacting = o.reacting;
+    this.pendingReactor = o.pendingReactor;
+    this.volleyBy = o.volleyBy;
+    this.volleyAt = o.volleyAt;
+    this.volleyNext = o.volleyNext;
+    this.dealt.set(o.dealt);
+    this.takedowns.set(o.takedowns);
+    this.friendly.set(o.friendly);
+  }
+
   /** No reaction pending, no Ranged action interrupted (a new battle). */
   clearPending(): void {
     this.pendingReactor = -1;

@@ -11,7 +11,7 @@ import { basePool } from '../sequence.js';
 import { UNARMED } from '../resolve.js';
 import type { Loadout } from '../profile.js';
 import { baseGap, pointRectGap, rayCircleContact, rayRectEntry, segmentHitsRect, segmentNearPoint } from './geometry.js';
-import type { BattleSpec } from './setup.js';
+import { TACTICAL, type BattleSpec } from './setup.js';
 
 import { ENGAGEMENT, HIDDEN_RANGE, shotLegal } from '../fight-rules.js';
 
@@ -64,7 +64,11 @@ export class Board {
   readonly failedStays: boolean;
   readonly stepPerHit: boolean;
   readonly split: boolean;
+  /** Knob rangedInMelee `forbidden`: no Ranged weapon fires within 1" of an Active enemy (spells still cast). */
+  readonly noRangedInMelee: boolean;
   readonly sideRule: Int32Array;
+  /** Per side, 1 when any of its fighters plays `tactical` (its Pass rule is tactical's). */
+  readonly tacticalSide: Uint8Array;
   /** Scratch flags: the legal targets found by rangedTargets(). */
   readonly candidate: Uint8Array;
   /** gaps[i * n + j]: base-to-base distance, kept current by every move (see placed()). */
@@ -118,7 +122,9 @@ export class Board {
     this.failedStays = spec.knobs.failedRetreat === 'stays';
     this.stepPerHit = spec.knobs.stepPerHit;
     this.split = spec.knobs.multipleEngagement === 'split';
+    this.noRangedInMelee = spec.knobs.rangedInMelee === 'forbidden';
     this.sideRule = Int32Array.from(spec.sidePolicies);
+    this.tacticalSide = Uint8Array.from([0, 1], (s) => (spec.sides[s]!.some((f) => f.policy === TACTICAL) ? 1 : 0));
   }
 
   /**
@@ -155,6 +161,13 @@ export class Board {
     done.y.set(this.y);
     done.gaps.set(this.gaps);
     done.gap = gap;
+  }
+
+  /** Copies positions, states and per-fighter flags from another board of the same spec. */
+  copyBoard(o: Board): void {
+    for (const k of ['x', 'y', 'state', 'woundsLeft', 'primary', 'braced', 'aimed', 'moved', 'fired', 'hidden', 'activated', 'gaps'] as const) {
+      (this[k] as Float64Array).set(o[k] as Float64Array);
+    }
   }
 
   /** Fighter i was put somewhere: its row and column of the gap table are measured again. */
@@ -283,6 +296,7 @@ export class Board {
     const w = this.weapons[i]![v];
     if (w === undefined || this.side[t] === this.side[i] || this.state[t] === OUT_OF_ACTION) return false;
     if (!shotLegal(w, this.gap(i, t), this.hidden[t] === 1, this.moved[i] === 1)) return false;
+    if (this.noRangedInMelee && w.ranged && this.engaged(i, true)) return false;
     return this.lineOfSight(i, t);
   }
 
@@ -431,6 +445,13 @@ export class Board {
     const dy = py - this.y[i]!;
     const d = Math.sqrt(dx * dx + dy * dy);
     if (d > 0) this.slide(i, dx / d, dy / d, Math.min(length, d), throughFriends);
+  }
+
+  /** Puts i at (x, y): a destination a legal path reaches (menu.ts), or back where it stood. */
+  moveTo(i: number, x: number, y: number): void {
+    this.x[i] = x;
+    this.y[i] = y;
+    this.placed(i);
   }
 
   private moveBack(i: number, x: number, y: number): void {

@@ -20,9 +20,12 @@ import { DEPLOY_GAP, type BattleSpec } from './setup.js';
 export const Act = {
   None: 0, Move: 1, MoveAway: 2, Charge: 3, Melee: 4, Ranged: 5, Cast: 6, Aim: 7, Brace: 8, Retreat: 9, Hide: 10,
   MercyKill: 11, Recover: 12, Crawl: 13, Help: 14,
+  /** Moves to a destination (destX, destY) reached by a legal path (menu.ts): a Move, a Charge, a Crawl. */
+  MoveTo: 15, ChargeTo: 16, CrawlTo: 17,
 } as const;
 export const ACT_NAMES = [
   'none', 'move', 'move', 'charge', 'melee', 'ranged', 'cast', 'aim', 'brace', 'retreat', 'hide', 'mercy-kill', 'recover', 'crawl', 'help',
+  'move', 'charge', 'crawl',
 ] as const;
 
 /** Where a battle stands between decisions (Battle.phase). */
@@ -33,6 +36,7 @@ export const PHASE_ACTION = 1;
 export const PHASE_REACTION = 2;
 export const PHASE_ROUND_END = 3;
 export const PHASE_OVER = 4;
+export const PHASE_ROUND_START = 5;
 
 /** Fighter and side policies: read the battle, return decisions (see policies.ts). */
 export interface BattlePolicies {
@@ -57,6 +61,12 @@ export class Battle extends Fight {
    */
   dirX = 0;
   dirY = 0;
+  /** Where the activating fighter stood when its activation began. */
+  actX = 0;
+  actY = 0;
+  /** The destination of MoveTo, ChargeTo, CrawlTo (a point a legal path reaches: menu.ts). */
+  destX = 0;
+  destY = 0;
   readonly tokens = new Int32Array(2);
   /** Where the battle stands (PHASE_*), whose turn it is, who activates, who must decide now. */
   phase = PHASE_OVER;
@@ -105,32 +115,81 @@ export class Battle extends Fight {
 
   /**
    * Plays one battle; returns the winner (0 = a, 1 = b, 2 = draw) and sets `rounds`. The battle is
-   * a machine that stops at each decision (advance(), resolve()): here the battle's own policies
+   * a machine that stops at each decision (start(), decide()): here the battle's own policies
    * answer each one at once; the game interface (game.ts) drives the same machine one decision at a time.
    */
   play(): number {
+    this.start();
+    while (this.phase !== PHASE_OVER) this.decide(this.policies.action(this, this.decider, this.phase === PHASE_REACTION));
+    return this.winner;
+  }
+
+  /** A new battle, played up to its first decision. */
+  start(): void {
     this.reset();
     this.observer?.begin();
+    this.rounds = this.spec.settings.maxRounds;
+    this.round = 1;
+    this.phase = PHASE_ROUND_START;
+    this.proceed();
+  }
+
+  /** Plays the decision `act` of the fighter that must decide (see resolve()), then on up to the next decision or the end. */
+  decide(act: number): void {
+    this.resolve(act);
+    this.proceed();
+  }
+
+  /** Plays on from the current phase: rounds start and end, up to the next decision (ACTION, REACTION) or the end (OVER). */
+  private proceed(): void {
     const maxRounds = this.spec.settings.maxRounds;
-    let winner = 2;
-    this.rounds = maxRounds;
-    for (this.round = 1; this.round <= maxRounds; this.round++) {
-      if (!this.beginRound()) break;
-      for (;;) {
-        this.advance();
-        if (this.phase === PHASE_ROUND_END) break;
-        this.resolve(this.policies.action(this, this.decider, this.phase === PHASE_REACTION));
+    for (;;) {
+      if (this.phase === PHASE_ROUND_START) {
+        if (this.round > maxRounds || !this.beginRound()) {
+          this.finish(2, maxRounds);
+          return;
+        }
       }
+      this.advance();
+      if (this.phase !== PHASE_ROUND_END) return;
       if (this.over) {
-        winner = this.standing(0) ? 0 : 1;
-        this.rounds = this.round;
-        break;
+        this.finish(this.standing(0) ? 0 : 1, this.round);
+        return;
       }
+      this.round++;
+      this.phase = PHASE_ROUND_START;
     }
+  }
+
+  private finish(winner: number, rounds: number): void {
     this.phase = PHASE_OVER;
     this.winner = winner;
-    this.observer?.end(winner, this.rounds);
-    return winner;
+    this.rounds = rounds;
+    this.observer?.end(winner, rounds);
+  }
+
+  /** An independent copy of this battle, at the same point (the game interface's clone()); no observer. */
+  copy(): Battle {
+    const c = new Battle(this.spec, this.dice, this.policies);
+    c.copyFight(this);
+    c.rounds = this.rounds;
+    c.target = this.target;
+    c.amount = this.amount;
+    c.dirX = this.dirX;
+    c.dirY = this.dirY;
+    c.destX = this.destX;
+    c.destY = this.destY;
+    c.tokens.set(this.tokens);
+    c.passedLast.set(this.passedLast);
+    c.phase = this.phase;
+    c.turn = this.turn;
+    c.cur = this.cur;
+    c.decider = this.decider;
+    c.first = this.first;
+    c.actX = this.actX;
+    c.actY = this.actY;
+    c.winner = this.winner;
+    return c;
   }
 
   /** Whether fighter i activates (Active or Downed; Stunned too with knob stunnedActs). */
@@ -284,6 +343,8 @@ export class Battle extends Fight {
     this.activeSide = this.side[i]!;
     this.actionsLeft = 2;
     this.cur = i;
+    this.actX = this.x[i]!;
+    this.actY = this.y[i]!;
     if (this.observer !== null) this.traceActivate(i);
   }
 
@@ -319,6 +380,7 @@ export class Battle extends Fight {
     const dy = this.dirY;
     this.dirX = 0;
     this.dirY = 0;
+    const before = this.observer !== null && t >= 0 ? round2(this.gap(i, t)) : 0;
     // Actions that trace themselves (attacks, Retreat with its check, Help and Recover with their roll).
     let traced = act === Act.None || act === Act.Melee || act === Act.Ranged || act === Act.Cast || act === Act.MercyKill || act === Act.Help;
     switch (act) {
@@ -336,6 +398,23 @@ export class Battle extends Fight {
       case Act.Charge:
         this.moveToward(i, t, this.movement[i]!, true);
         this.afterMovement(i, MOVEMENT_CHARGE);
+        break;
+      case Act.MoveTo:
+        if (this.engaged(i, true)) traced = this.retreat(i, full);
+        else {
+          this.moveTo(i, this.destX, this.destY);
+          this.afterMovement(i, MOVEMENT_MOVE);
+        }
+        break;
+      case Act.ChargeTo:
+        this.moveTo(i, this.destX, this.destY);
+        this.afterMovement(i, MOVEMENT_CHARGE);
+        break;
+      case Act.CrawlTo:
+        if (canCrawl(this.state[i]!, this.stunnedActs)) {
+          this.moveTo(i, this.destX, this.destY);
+          this.afterMovement(i, MOVEMENT_CRAWL);
+        }
         break;
       case Act.Melee:
         this.melee(i, t);
@@ -375,7 +454,8 @@ export class Battle extends Fight {
         break;
     }
     if (this.observer !== null && !traced) {
-      this.emit(i, ACT_NAMES[act]!, act === Act.Aim || act === Act.Brace || act === Act.Hide || act === Act.Recover ? -1 : t, {});
+      const moved = act === Act.MoveTo || act === Act.ChargeTo || act === Act.CrawlTo ? { distance_before: before } : {};
+      this.emit(i, ACT_NAMES[act]!, act === Act.Aim || act === Act.Brace || act === Act.Hide || act === Act.Recover ? -1 : t, moved);
     }
   }
 
@@ -406,4 +486,8 @@ export class Battle extends Fight {
       this.continueVolley();
     }
   }
+}
+
+function round2(v: number): number {
+  return Math.round(v * 100) / 100;
 }

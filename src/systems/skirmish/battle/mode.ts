@@ -10,11 +10,11 @@ import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../../types.js
 import { wilson } from '../../../stats/wilson.js';
 import { summarizeHistogram } from '../../../stats/histogram.js';
 import { resolveDuelKnobs } from '../duel/mode.js';
-import { defaultPolicy, POLICIES } from '../duel/setup.js';
+import { POLICIES } from '../duel/setup.js';
 import { checkProfiles, loadoutWeapons, resolveLoadout } from '../resolve.js';
 import { battleLayout, FIGHTER_STATS, skirmishBattleDice, skirmishBattleTable } from './kernel.js';
 import { SIDE_POLICIES, battleStudySchema, type BattleStudy } from './schema.js';
-import { DEPLOY_GAP, type BattleFighterSpec, type BattleSpec } from './setup.js';
+import { DEPLOY_GAP, TACTICAL, type BattleFighterSpec, type BattleSpec } from './setup.js';
 
 function retinueSpan(entries: BattleStudy['retinues'][string]): number {
   let span = -DEPLOY_GAP;
@@ -62,7 +62,8 @@ export function retinueFighters(name: string, study: BattleStudy): BattleFighter
   const out: BattleFighterSpec[] = [];
   for (const e of entries) {
     const loadout = resolveLoadout(e.loadout, study);
-    const policy = POLICIES.indexOf(e.policy ?? defaultPolicy(loadout));
+    // No policy named: tactical, the battles' default player (tactical.ts).
+    const policy = e.policy === undefined || e.policy === 'tactical' ? TACTICAL : POLICIES.indexOf(e.policy);
     for (let k = 0; k < e.count; k++) {
       const n = (seen.get(e.loadout) ?? 0) + 1;
       seen.set(e.loadout, n);
@@ -75,7 +76,10 @@ export function retinueFighters(name: string, study: BattleStudy): BattleFighter
 function plan(study: BattleStudy, trials: number): PlannedTask<BattleSpec>[] {
   const tasks: PlannedTask<BattleSpec>[] = [];
   for (const [variant, k] of Object.entries(study.variants)) {
-    const knobs = { ...resolveDuelKnobs(study.rules, k), multipleEngagement: k.multipleEngagement ?? study.rules.multipleEngagement ?? 'focus' };
+    const knobs = {
+      ...resolveDuelKnobs(study.rules, k), multipleEngagement: k.multipleEngagement ?? study.rules.multipleEngagement ?? 'focus',
+      rangedInMelee: k.rangedInMelee ?? study.rules.rangedInMelee ?? 'allowed',
+    } as const;
     for (const m of expandPairs(study.matchups, DUEL_SIDES)) {
       const spa = m.entry.sidePolicyA ?? 'nearest';
       const spb = m.entry.sidePolicyB ?? 'nearest';
