@@ -75,6 +75,8 @@ export class Battle extends Fight {
   decider = -1;
   /** The side that had the initiative this round (for first-mover counts). */
   first = -1;
+  /** The side that had the initiative in round 1 (the first mover; summary.csv first_mover_win_rate), -1 before. */
+  firstMover = -1;
   /** The result once phase is OVER: 0 a, 1 b, 2 draw. */
   winner = 2;
   readonly passedLast = new Uint8Array(2);
@@ -111,6 +113,7 @@ export class Battle extends Fight {
     this.cur = -1;
     this.decider = -1;
     this.winner = 2;
+    this.firstMover = -1;
   }
 
   /**
@@ -186,6 +189,7 @@ export class Battle extends Fight {
     c.cur = this.cur;
     c.decider = this.decider;
     c.first = this.first;
+    c.firstMover = this.firstMover;
     c.actX = this.actX;
     c.actY = this.actY;
     c.winner = this.winner;
@@ -228,6 +232,7 @@ export class Battle extends Fight {
     if (turn < 0) return false;
     this.turn = turn;
     this.first = turn;
+    if (this.round <= 1) this.firstMover = turn;
     this.tokens[0] = passTokens(ca, cb, 0);
     this.tokens[1] = passTokens(ca, cb, 1);
     this.passedLast[0] = 0;

@@ -103,7 +103,7 @@ const SUMMARY_HEADER = [
   'variant', 'retinue_a', 'retinue_b', 'trials', 'a_wins', 'b_wins', 'draws', 'a_win_rate', 'a_win_ci95_low', 'a_win_ci95_high',
   'mean_rounds', 'a_mean_survivors', 'b_mean_survivors',
   // extra columns, after the pinned ones
-  'side_policy_a', 'side_policy_b', 'b_win_rate', 'draw_rate', 'sd_rounds',
+  'side_policy_a', 'side_policy_b', 'b_win_rate', 'draw_rate', 'sd_rounds', 'a_first_rate', 'first_mover_win_rate',
 ] as const;
 
 const DISTRIBUTION_HEADER = [
@@ -131,7 +131,9 @@ function rows(task: PlannedTask<BattleSpec>, tally: Float64Array) {
   const bSurv = tally.slice(L.bSurvivors, L.bSurvivors + nB + 1);
   const aMean = summarizeHistogram(aSurv, false).mean;
   const bMean = summarizeHistogram(bSurv, false).mean;
-  const summary: Cell[] = [...f.pinned, aMean, bMean, sidePolicyA!, sidePolicyB!, f.bWins / n, f.draws / n, f.roundStats.sd];
+  const summary: Cell[] = [...f.pinned, aMean, bMean, sidePolicyA!, sidePolicyB!, f.bWins / n, f.draws / n, f.roundStats.sd,
+    tally[L.firstMover]! / n, tally[L.firstMover + 1]! / n,
+  ];
   f.winnerRows(['a', 'b', 'draw']);
   f.roundsRows();
   f.histogram('a_survivors', aSurv);

@@ -15,13 +15,14 @@ import { quickOr } from '../../../helpers/sample.js';
 import { allPlay, seeded, studySpecs } from './players.js';
 
 const FILES = ['configs/skirmish-battle.yaml', 'configs/skirmish-battle-terrain.yaml', 'test/fixtures/battle-players.yaml'];
-const specs = FILES.flatMap((f) => studySpecs(f).slice(0, 4));
+// One matchup of each kind per file (quick); every task under BALANCE_TEST_FULL=1.
+const specs = FILES.flatMap((f) => studySpecs(f).filter((_, k) => quickOr(0, 1) === 1 || (k % 3 === 0 && k < 6)));
 const POLICIES = [['aggressive', AGGRESSIVE], ['shooter', SHOOTER], ['kite', KITE], ['tactical', TACTICAL]] as const;
 
 describe('every battle policy through the illegal-action guard', () => {
   for (const [name, policy] of POLICIES) {
     it(`${name}: whole battles of every study, each decision one of the legal actions`, () => {
-      const n = quickOr(6, 60);
+      const n = quickOr(2, 60);
       let decided = 0;
       specs.forEach((spec, k) => {
         for (let s = 0; s < n; s++) {
@@ -39,7 +40,7 @@ describe('every battle policy through the illegal-action guard', () => {
 
   it('the study files as written (named and tactical fighters mixed) too', () => {
     specs.forEach((spec, k) => {
-      for (let s = 0; s < quickOr(4, 40); s++) {
+      for (let s = 0; s < quickOr(2, 40); s++) {
         const { b, dice } = seeded(spec, 77 + 100 * k + s);
         b.start();
         playOut(battleGame, b, [guarded(battlePolicy), guarded(battlePolicy)], dice);
@@ -53,7 +54,7 @@ describe('one engine, two drivers', () => {
     it(`${name}: the game with the fighters' own policies plays each battle as play() does (same dice, winner, rounds, positions)`, () => {
       specs.forEach((spec0, k) => {
         const spec = allPlay(spec0, policy);
-        for (let s = 0; s < quickOr(3, 30); s++) {
+        for (let s = 0; s < quickOr(2, 30); s++) {
           const direct = seeded(spec, 5 * k + s);
           const winner = direct.b.play();
           const game = seeded(spec, 5 * k + s);
