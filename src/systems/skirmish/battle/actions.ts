@@ -42,6 +42,8 @@ export abstract class Fight extends Board {
   observer: TraceObserver | null = null;
   /** Tracing only: the d6s rolled just before the next attack (a firearm's primer, a Casting Roll), shown in its event. */
   private preRolls: readonly number[] = NO_ROLLS;
+  /** Tracing only: the declared target of the Ranged or Cast action being resolved (its events' `declared_target`), else -1. */
+  private declared = -1;
   /** Per fighter, this battle: unblocked hits dealt to enemies, enemies taken Out of Action, friendly-fire unblocked hits dealt. */
   readonly dealt: Float64Array;
   readonly takedowns: Float64Array;
@@ -244,6 +246,7 @@ export abstract class Fight extends Board {
     const info = this.weapons[i]![w]!;
     this.hidden[i] = 0;
     // Only a Ranged action blocks a later Hide (002), not a Cast (fight-rules.ts canHide).
+    if (this.observer !== null) this.declared = declared;
     const t = this.clustered(i, declared);
     const r1 = this.dice.d6();
     const r2 = this.dice.d6();
@@ -256,6 +259,7 @@ export abstract class Fight extends Board {
     } else if (this.observer !== null) {
       this.emit(i, 'cast', t, { rolls: [r1, r2], result: castFailsResult(outcome, r1 + r2 + (this.loadouts[i]!.fighter.casting ?? 0), info) });
     }
+    this.declared = -1;
   }
 
   /** One Ranged Attack Action of i with weapon w at the declared target, then the target's Ranged Reaction. */
@@ -263,6 +267,7 @@ export abstract class Fight extends Board {
     const info = this.weapons[i]![w]!;
     this.hidden[i] = 0;
     this.fired[i] = 1;
+    if (this.observer !== null) this.declared = declared;
     const t = this.clustered(i, declared);
     const aim = this.aimed[i]!;
     this.aimed[i] = 0;
@@ -278,6 +283,7 @@ export abstract class Fight extends Board {
       this.primary[i] = w;
       if (this.observer !== null) this.emit(i, 'ranged', t, { rolls: [primer], result: PRIMER_FAILS });
     }
+    this.declared = -1;
     if (!reaction && !this.over && this.state[t] === ACTIVE && this.side[t] !== this.activeSide) {
       this.reactionDue(t);
     }
@@ -491,6 +497,8 @@ export abstract class Fight extends Board {
       action,
       ...(this.reacting ? { reaction: true } : {}),
       ...(t >= 0 ? { target: this.labels[t]! } : {}),
+      // The declared target of a Ranged or Cast action (the clustered-enemies check may move the shot).
+      ...(this.declared >= 0 && (action === 'ranged' || action === 'cast') ? { declared_target: this.labels[this.declared]! } : {}),
       ...(i >= 0 ? { x: round2(this.x[i]!), y: round2(this.y[i]!), state_after: STATE_NAMES[this.state[i]!]! } : {}),
       ...(t >= 0 ? { target_x: round2(this.x[t]!), target_y: round2(this.y[t]!), distance_after: round2(i >= 0 ? this.gap(i, t) : 0) } : {}),
       ...extra,

@@ -82,7 +82,7 @@ export class Board {
     this.n = n;
     this.nA = spec.sides[0].length;
     this.loadouts = all.map((f) => ({ ...f.loadout, weapons: [...f.loadout.weapons, UNARMED] }));
-    this.labels = all.map((f) => f.label);
+    this.labels = uniqueLabels(spec);
     this.x = new Float64Array(n);
     this.y = new Float64Array(n);
     this.r = Float64Array.from(all, (f) => f.base / 2);
@@ -587,4 +587,14 @@ function edgeLimit(p: number, d: number, r: number, size: number): number {
   if (d > 0) return Math.max(0, (size - r - p) / d);
   if (d < 0) return Math.max(0, (r - p) / d);
   return Infinity;
+}
+
+/**
+ * The fighters' trace labels, unique across the sides: a label that both sides have (a mirror
+ * matchup: `mage` vs `mage`) becomes `a:mage` and `b:mage`; others stay as they are.
+ */
+export function uniqueLabels(spec: BattleSpec): string[] {
+  const a = new Set(spec.sides[0].map((f) => f.label));
+  const both = new Set(spec.sides[1].map((f) => f.label).filter((l) => a.has(l)));
+  return [...spec.sides[0].map((f) => (both.has(f.label) ? `a:${f.label}` : f.label)), ...spec.sides[1].map((f) => (both.has(f.label) ? `b:${f.label}` : f.label))];
 }

@@ -466,7 +466,9 @@ export class Battle extends Fight {
 
   /** The `activate` event: fighter i starts its activation (its state, Wounds left, Hidden, Braced, primary weapon). */
   private traceActivate(i: number): void {
-    this.emit(i, 'activate', -1, {});
+    this.emit(i, 'activate', -1, {
+      actor_wounds_left: this.woundsLeft[i]!, hidden: this.hidden[i] === 1, primary: this.loadouts[i]!.weapons[this.primary[i]!]!.name,
+    });
   }
 
   /** Dodge / Shove distance: the policy's choice (BattlePolicies.manoeuvre), 2" when it has none. */
