@@ -1,0 +1,58 @@
+/**
+ * Knob rangedInMelee (issue 34.4): `allowed` (the default reading) lets a Ranged weapon fire while
+ * its bearer is within 1" of an Active enemy; `forbidden` does not (seed 002 "Spells can be cast
+ * while in melee": a spell may still be cast). Scripted dice: a forbidden shot rolls nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { Act, type BattlePolicies } from '../../../../src/systems/skirmish/battle/engine.js';
+import { BATTLE_POLICIES } from '../../../../src/systems/skirmish/battle/policies.js';
+import { fighter, loadout, weapon } from '../../../helpers/skirmish.js';
+import { battle, place } from './harness.js';
+
+const club = weapon('club', { class: 'other', might: '+1' });
+const grunt = loadout(fighter('grunt', {}), club);
+const bow = weapon('bow', { type: 'ranged', class: 'other', might: '1', skill: '1', range: [3, 24] });
+const archer = loadout(fighter('archer', { skill: 4 }), [bow, club]);
+const bolt = weapon('bolt', { type: 'ranged', class: 'spell', might: '2', skill: '0', range: [3, 24], difficulty: 7, backlash: 1 });
+const mage = loadout(fighter('mage', { skill: 4, casting: 2 }), [bolt, club]);
+const twos = (n: number): number[] => new Array<number>(n).fill(2);
+const bracers: BattlePolicies = { ...BATTLE_POLICIES, action: () => Act.Brace };
+
+/** Shooter 0 at (10, 10), an Active grunt in base contact (b0), another grunt 10" away to the side (b1; the line of sight clears b0). */
+function engagedShooter(who: typeof archer, rangedInMelee: 'allowed' | 'forbidden', faces: number[]) {
+  const made = battle([who], [grunt, grunt], faces, { policies: bracers, knobs: { rangedInMelee } });
+  place(made.bt, 0, 10, 10);
+  place(made.bt, 1, 10, 11);
+  place(made.bt, 2, 20, 10);
+  return made;
+}
+
+describe('knob rangedInMelee', () => {
+  it('allowed (default): the engaged archer has the far grunt as a legal target and its shot rolls', () => {
+    const { bt, script } = engagedShooter(archer, 'allowed', twos(20));
+    expect(bt.rangedTargets(0, false)).toBe(1);
+    bt.shoot(0, 2, false);
+    expect(script.used).toBeGreaterThan(0);
+    expect(bt.fired[0]).toBe(1);
+  });
+
+  it('forbidden: no legal target while an Active enemy is within 1"; the shot rolls nothing', () => {
+    const { bt, script } = engagedShooter(archer, 'forbidden', twos(20));
+    expect(bt.rangedTargets(0, false)).toBe(0);
+    bt.shoot(0, 2, false);
+    expect(script.used).toBe(0);
+  });
+
+  it('forbidden: a Downed enemy in contact does not engage, so the archer shoots', () => {
+    const { bt } = engagedShooter(archer, 'forbidden', []);
+    bt.state[1] = 1; // DOWNED
+    expect(bt.rangedTargets(0, false)).toBe(1);
+  });
+
+  it('forbidden: a spell is still cast in melee (seed 002)', () => {
+    const { bt, script } = engagedShooter(mage, 'forbidden', [6, 6, ...twos(20)]);
+    expect(bt.rangedTargets(0, false)).toBe(1);
+    bt.shoot(0, 2, false);
+    expect(script.used).toBeGreaterThan(2);
+  });
+});
