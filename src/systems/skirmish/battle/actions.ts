@@ -406,10 +406,12 @@ export abstract class Fight extends Board {
     if (this.hidden[i] === 1 && !hiddenAfterMoving(kind, this.nearTerrain(i), this.nearestEnemyGap(i))) this.hidden[i] = 0;
   }
 
-  /** Whether enemy j is within 1" of a fighter of i's side other than i. */
+  /** Whether enemy j is within 1" of a fighter of i's side other than i (not Out of Action; knob freeAttackEngaged `active`: Active). */
   engagedWithOther(j: number, i: number): boolean {
     for (let k = this.from(this.side[i]!), end = this.to(this.side[i]!); k !== end; ++k) {
-      if (k !== i && this.side[k] === this.side[i] && this.state[k] !== OUT_OF_ACTION && this.gap(j, k) <= ENGAGEMENT + EPS) return true;
+      const st = this.state[k];
+      if (st === OUT_OF_ACTION || (this.engagedActiveOnly && st !== ACTIVE)) continue;
+      if (k !== i && this.side[k] === this.side[i] && this.gap(j, k) <= ENGAGEMENT + EPS) return true;
     }
     return false;
   }

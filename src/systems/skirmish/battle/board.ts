@@ -66,6 +66,8 @@ export class Board {
   readonly split: boolean;
   /** Knob rangedInMelee `forbidden`: no Ranged weapon fires within 1" of an Active enemy (spells still cast). */
   readonly noRangedInMelee: boolean;
+  /** Knob freeAttackEngaged `active`: only an Active friend of a retreater keeps an enemy from its free attack. */
+  readonly engagedActiveOnly: boolean;
   readonly sideRule: Int32Array;
   /** Per side, 1 when any of its fighters plays `tactical` (its Pass rule is tactical's). */
   readonly tacticalSide: Uint8Array;
@@ -123,6 +125,7 @@ export class Board {
     this.stepPerHit = spec.knobs.stepPerHit;
     this.split = spec.knobs.multipleEngagement === 'split';
     this.noRangedInMelee = spec.knobs.rangedInMelee === 'forbidden';
+    this.engagedActiveOnly = spec.knobs.freeAttackEngaged === 'active';
     this.sideRule = Int32Array.from(spec.sidePolicies);
     this.tacticalSide = Uint8Array.from([0, 1], (s) => (spec.sides[s]!.some((f) => f.policy === TACTICAL) ? 1 : 0));
   }

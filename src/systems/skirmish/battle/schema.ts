@@ -50,6 +50,11 @@ export const battleKnobsSchema = fightKnobsSchema.extend({
   multipleEngagement: z.enum(['focus', 'split']).optional(),
   /** Ranged weapons (not spells) within 1" of an Active enemy: `allowed` (default) or `forbidden`. */
   rangedInMelee: z.enum(['allowed', 'forbidden']).optional(),
+  /**
+   * Retreat: which fighter of the retreater's side within 1" of an enemy keeps that enemy from its
+   * free attack: `any` (default: any not Out of Action, Downed or Stunned too) or `active` (only an Active one).
+   */
+  freeAttackEngaged: z.enum(['any', 'active']).optional(),
 });
 
 export const battleMatchupSchema = duelMatchup({

@@ -35,6 +35,8 @@ export interface BattleKnobs extends DuelKnobs {
   readonly multipleEngagement: 'focus' | 'split';
   /** A Ranged weapon fired within 1" of an Active enemy: `allowed` (the default reading) or `forbidden` (spells may always be cast). */
   readonly rangedInMelee?: 'allowed' | 'forbidden';
+  /** Retreat: a fighter of the retreater's side that keeps an enemy within 1" from its free attack: `any` not Out of Action (the default reading) or only an `active` one. */
+  readonly freeAttackEngaged?: 'any' | 'active';
 }
 
 export interface BattleSpec {

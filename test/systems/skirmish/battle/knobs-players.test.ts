@@ -1,4 +1,8 @@
 /**
+ * Knob freeAttackEngaged (issue 34.7): a failed Retreat draws a free attack from each Active enemy
+ * within 1" that is not engaged with another fighter of the retreater's side; `any` (the default
+ * reading) counts a Downed or Stunned friend in contact with that enemy, `active` only an Active one.
+ *
  * Knob rangedInMelee (issue 34.4): `allowed` (the default reading) lets a Ranged weapon fire while
  * its bearer is within 1" of an Active enemy; `forbidden` does not (seed 002 "Spells can be cast
  * while in melee": a spell may still be cast). Scripted dice: a forbidden shot rolls nothing.
@@ -6,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { Act, type BattlePolicies } from '../../../../src/systems/skirmish/battle/engine.js';
 import { BATTLE_POLICIES } from '../../../../src/systems/skirmish/battle/policies.js';
+import { STUNNED } from '../../../../src/systems/skirmish/profile.js';
 import { fighter, loadout, weapon } from '../../../helpers/skirmish.js';
 import { battle, place } from './harness.js';
 
@@ -56,3 +61,29 @@ describe('knob rangedInMelee', () => {
     expect(script.used).toBeGreaterThan(2);
   });
 });
+
+describe('knob freeAttackEngaged', () => {
+  /** a0 retreats from b0 (check d6 1 fails); a Stunned a1 touches b0. */
+  function stunnedFriend(freeAttackEngaged: 'any' | 'active') {
+    const made = battle([grunt, grunt], [grunt], [1, ...twos(13)], { knobs: { freeAttackEngaged } });
+    place(made.bt, 0, 20, 20);
+    place(made.bt, 2, 20, 21);
+    place(made.bt, 1, 21.5, 21.5);
+    made.bt.state[1] = STUNNED;
+    made.bt.retreat(0, 4);
+    return made;
+  }
+
+  it('any (default): a Stunned friend in contact with the enemy withholds its free attack (only the check is rolled)', () => {
+    const { script, events } = stunnedFriend('any');
+    expect(script.used).toBe(1);
+    expect(events.map((e) => e.action)).toEqual(['retreat']);
+  });
+
+  it('active: only an Active friend does; the enemy strikes the retreater', () => {
+    const { script, events } = stunnedFriend('active');
+    expect(script.used).toBe(14);
+    expect(events.map((e) => e.action)).toEqual(['free-attack', 'retreat']);
+  });
+});
+
