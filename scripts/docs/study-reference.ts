@@ -97,6 +97,7 @@ const NOTES: Record<string, Record<string, string>> = {
     'matchups[].sidePolicyA': 'target choice (default `nearest`)',
     'rules.multipleEngagement': 'default `focus`',
     'rules.rangedInMelee': 'default `allowed`; `forbidden`: no Ranged weapon fires within 1" of an Active enemy (spells may)',
+    'rules.castAttack': 'default `apart`: a Cast has no friendly fire and is never Dodged; `ranged`: both, as a Ranged attack',
     'rules.freeAttackEngaged': 'default `any`: a Downed or Stunned friend in contact keeps an enemy from a Retreat\'s free attack; `active`: only an Active one',
   },
   exchange: {

@@ -255,7 +255,12 @@ export abstract class Fight extends Board {
     if (outcome === MISHAP) this.hurt(-1, i, info.backlash, false, false);
     if (outcome === GOES_OFF) {
       if (this.observer !== null) this.preRolls = [r1, r2];
+      // Knob castAttack `ranged`: friendly fire as for a Ranged Attack Action (the friend found at declaration).
+      const ff = this.castRanged ? this.atRisk(i, t) : -1;
+      this.needOnes = ff >= 0;
       this.attack(i, w, t, 0, false, 0, 'cast');
+      const ones = ff >= 0 ? this.dice.onesMight + this.dice.onesSkill : 0;
+      if (ones > 0 && !this.over && this.state[ff] === ACTIVE) this.friendlyFire(i, w, ff, 0);
     } else if (this.observer !== null) {
       this.emit(i, 'cast', t, { rolls: [r1, r2], result: castFailsResult(outcome, r1 + r2 + (this.loadouts[i]!.fighter.casting ?? 0), info) });
     }

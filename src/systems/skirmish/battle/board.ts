@@ -68,6 +68,8 @@ export class Board {
   readonly noRangedInMelee: boolean;
   /** Knob freeAttackEngaged `active`: only an Active friend of a retreater keeps an enemy from its free attack. */
   readonly engagedActiveOnly: boolean;
+  /** Knob castAttack `ranged`: a Cast that goes off has friendly fire (and is Dodged: spec.ts). */
+  readonly castRanged: boolean;
   readonly sideRule: Int32Array;
   /** Per side, 1 when any of its fighters plays `tactical` (its Pass rule is tactical's). */
   readonly tacticalSide: Uint8Array;
@@ -126,6 +128,7 @@ export class Board {
     this.split = spec.knobs.multipleEngagement === 'split';
     this.noRangedInMelee = spec.knobs.rangedInMelee === 'forbidden';
     this.engagedActiveOnly = spec.knobs.freeAttackEngaged === 'active';
+    this.castRanged = spec.knobs.castAttack === 'ranged';
     this.sideRule = Int32Array.from(spec.sidePolicies);
     this.tacticalSide = Uint8Array.from([0, 1], (s) => (spec.sides[s]!.some((f) => f.policy === TACTICAL) ? 1 : 0));
   }

@@ -80,6 +80,7 @@ function plan(study: BattleStudy, trials: number): PlannedTask<BattleSpec>[] {
       ...resolveDuelKnobs(study.rules, k), multipleEngagement: k.multipleEngagement ?? study.rules.multipleEngagement ?? 'focus',
       rangedInMelee: k.rangedInMelee ?? study.rules.rangedInMelee ?? 'allowed',
       freeAttackEngaged: k.freeAttackEngaged ?? study.rules.freeAttackEngaged ?? 'any',
+      castAttack: k.castAttack ?? study.rules.castAttack ?? 'apart',
     } as const;
     for (const m of expandPairs(study.matchups, DUEL_SIDES)) {
       const spa = m.entry.sidePolicyA ?? 'nearest';

@@ -84,7 +84,7 @@ function eligible(b: Battle, i: number, j: number, kind: number, activeOnly: boo
 export function screenShots(b: Battle, i: number, reaction: boolean, aim: number): number {
   const legal = b.rangedTargets(i, reaction);
   const w = b.shooting[i]!;
-  if (legal === 0 || b.weapons[i]![w]!.kind === 'cast') return legal;
+  if (legal === 0 || (b.weapons[i]![w]!.kind === 'cast' && !b.castRanged)) return legal;
   let left = 0;
   const from = b.from(1 - b.side[i]!);
   const to = b.to(1 - b.side[i]!);

@@ -55,6 +55,8 @@ export const battleKnobsSchema = fightKnobsSchema.extend({
    * free attack: `any` (default: any not Out of Action, Downed or Stunned too) or `active` (only an Active one).
    */
   freeAttackEngaged: z.enum(['any', 'active']).optional(),
+  /** A Cast that goes off: `apart` (default: no friendly fire, never Dodged) or `ranged` (friendly fire and Dodge as a Ranged attack). */
+  castAttack: z.enum(['apart', 'ranged']).optional(),
 });
 
 export const battleMatchupSchema = duelMatchup({

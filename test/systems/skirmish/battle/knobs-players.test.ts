@@ -1,4 +1,8 @@
 /**
+ * Knob castAttack (issue 34.5): seed 000 Step 2 applies Ranged modifiers to "Cast actions that use
+ * the Attack Sequence"; `apart` (the default reading) gives a Cast no friendly fire and no Dodge,
+ * `ranged` both, as a Ranged Attack Action.
+ *
  * Knob freeAttackEngaged (issue 34.7): a failed Retreat draws a free attack from each Active enemy
  * within 1" that is not engaged with another fighter of the retreater's side; `any` (the default
  * reading) counts a Downed or Stunned friend in contact with that enemy, `active` only an Active one.
@@ -84,6 +88,37 @@ describe('knob freeAttackEngaged', () => {
     const { script, events } = stunnedFriend('active');
     expect(script.used).toBe(14);
     expect(events.map((e) => e.action)).toEqual(['free-attack', 'retreat']);
+  });
+});
+
+describe('knob castAttack', () => {
+  /** The mage (a0) casts at b0 (d6s 6, 6: it goes off) with a friend (a1) on the line; its 2 Strike dice are natural 1s. */
+  function castThroughFriend(castAttack: 'apart' | 'ranged') {
+    const made = battle([mage, grunt], [grunt], [6, 6, 1, 1, ...twos(30)], { policies: bracers, knobs: { castAttack } });
+    place(made.bt, 0, 10, 5);
+    place(made.bt, 1, 10, 12);
+    place(made.bt, 2, 10, 20);
+    made.bt.shoot(0, 2, false);
+    return made;
+  }
+
+  it('apart (default): the natural 1s do nothing to the friend on the line', () => {
+    const { events } = castThroughFriend('apart');
+    expect(events.map((e) => e.action)).toEqual(['cast']);
+  });
+
+  it('ranged: the natural 1s hit the friend on the line (it defends as usual)', () => {
+    const { events } = castThroughFriend('ranged');
+    expect(events.map((e) => [e.action, e.target])).toEqual([['cast', 'b0'], ['friendly-fire', 'a1']]);
+  });
+
+  it('ranged: an Active target may Dodge a Cast; apart: it may not; a Ranged shot either way', () => {
+    for (const [castAttack, dodge] of [['apart', false], ['ranged', true]] as const) {
+      const { bt } = battle([mage], [grunt], [], { knobs: { castAttack } });
+      expect(bt.attacks.get(0, 0, 1, 0, 0, 0, 0, 0, 0, 0).spec.dodge).toBe(dodge);
+      const { bt: shot } = battle([archer], [grunt], [], { knobs: { castAttack } });
+      expect(shot.attacks.get(0, 0, 1, 0, 0, 0, 0, 0, 0, 0).spec.dodge).toBe(true);
+    }
   });
 });
 
