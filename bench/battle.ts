@@ -1,7 +1,9 @@
 /**
  * `npm run bench` (battles): 5-v-5 skirmish battles per second, one core, on the open board of
  * configs/skirmish-battle.yaml (swords, a spear, two archers against axes, a hammer, a crossbow)
- * and among its terrain, table engine and per-die engine; then the whole engine (table) with 1 and
+ * and among its terrain, table engine and per-die engine: as the study is written (`tactical`,
+ * the default player, where it names no policy) and with every fighter on a named policy (the
+ * old defaults: `aggressive` for melee, `shooter` for Ranged or Cast weapons); then the whole engine (table) with 1 and
  * 2 workers, with the CPU time of the whole process, which shows what a second worker costs (its
  * own JIT warm-up) even on a busy machine. Every rate quotes its N.
  */
@@ -15,6 +17,7 @@ import { skirmishBattle } from '../src/systems/skirmish/battle/mode.js';
 import type { BattleStudy } from '../src/systems/skirmish/battle/schema.js';
 import type { BattleSpec } from '../src/systems/skirmish/battle/setup.js';
 import type { Kernel, PlannedTask } from '../src/systems/types.js';
+import { defaultPolicy, POLICIES } from '../src/systems/skirmish/duel/setup.js';
 import { kernelRates } from './kernel-rate.js';
 
 function tasksOf(file: string): PlannedTask<BattleSpec>[] {
@@ -24,6 +27,11 @@ function tasksOf(file: string): PlannedTask<BattleSpec>[] {
 }
 const open = tasksOf('skirmish-battle.yaml')[0]!;
 const terrain = tasksOf('skirmish-battle-terrain.yaml')[0]!;
+/** The same battle with every fighter on a named policy (the defaults before `tactical`). */
+function named(spec: BattleSpec): BattleSpec {
+  const side = (fs: BattleSpec['sides'][0]) => fs.map((f) => ({ ...f, policy: POLICIES.indexOf(defaultPolicy(f.loadout)) }));
+  return { ...spec, sides: [side(spec.sides[0]), side(spec.sides[1])] };
+}
 
 /** Best of 3: battles per wall-clock second, and per second of this thread's CPU time (what a busy machine leaves). */
 const rate = (kernel: Kernel<BattleSpec, unknown>, spec: BattleSpec, n: number): { wall: number; cpu: number } => kernelRates(kernel, spec, n, 2_000);
@@ -31,9 +39,11 @@ const rate = (kernel: Kernel<BattleSpec, unknown>, spec: BattleSpec, n: number):
 const k = (x: number): string => `${(x / 1e3).toFixed(1)} k/s`;
 const N = Number(process.env['BENCH_BATTLES'] ?? 50_000);
 console.log(`\n5-v-5 battles, one core (best of 3 runs of N = ${N}):`);
-for (const [name, task] of [['open board', open], ['with terrain', terrain]] as const) {
-  const table = rate(skirmishBattleTable, task.spec, N);
-  const dice = rate(skirmishBattleDice, task.spec, N);
+for (const [name, spec] of [
+  ['open board', open.spec], ['with terrain', terrain.spec], ['open board, named', named(open.spec)], ['with terrain, named', named(terrain.spec)],
+] as const) {
+  const table = rate(skirmishBattleTable, spec, N);
+  const dice = rate(skirmishBattleDice, spec, N);
   const cpu = (r: { cpu: number }): string => `(${k(r.cpu)} per CPU-second)`;
   console.log(`${`${name}, table engine`.padEnd(40)} ${k(table.wall).padStart(12)} ${cpu(table)}   ${(table.cpu / dice.cpu).toFixed(2)}x per-die`);
   console.log(`${`${name}, per-die engine`.padEnd(40)} ${k(dice.wall).padStart(12)} ${cpu(dice)}`);

@@ -88,7 +88,7 @@ const NOTES: Record<string, Record<string, string>> = {
     'rules.primer': 'firearms without their own `primer` (default 2)',
   },
   'skirmish battle': {
-    'retinues.NAME[].policy': 'default: from the loadout\'s first weapon',
+    'retinues.NAME[].policy': 'default `tactical`, the battles\' default player; the others are pinned',
     'retinues.NAME[].base': 'base diameter in inches',
     'battle.board': 'width and depth in inches',
     'battle.distance': 'inches between the two deployment lines',
@@ -96,6 +96,9 @@ const NOTES: Record<string, Record<string, string>> = {
     'battle.terrain[].kind': '`cover`: cover and Hide; `block`: no line of sight or movement',
     'matchups[].sidePolicyA': 'target choice (default `nearest`)',
     'rules.multipleEngagement': 'default `focus`',
+    'rules.rangedInMelee': 'default `allowed`; `forbidden`: no Ranged weapon fires within 1" of an Active enemy (spells may)',
+    'rules.castAttack': 'default `apart`: a Cast has no friendly fire and is never Dodged; `ranged`: both, as a Ranged attack',
+    'rules.freeAttackEngaged': 'default `any`: a Downed or Stunned friend in contact keeps an enemy from a Retreat\'s free attack; `active`: only an Active one',
   },
   exchange: {
     'characters.NAME.actionDice': 'default: the Vitality',

@@ -43,7 +43,7 @@ describe('balance run (battle)', () => {
     for (const f of FILES) expect(read(t2, f)).toBe(read(t1, f));
 
     const summary = read(one, 'summary.csv').trim().split('\n');
-    expect(summary[0]).toBe('variant,retinue_a,retinue_b,trials,a_wins,b_wins,draws,a_win_rate,a_win_ci95_low,a_win_ci95_high,mean_rounds,a_mean_survivors,b_mean_survivors,side_policy_a,side_policy_b,b_win_rate,draw_rate,sd_rounds');
+    expect(summary[0]).toBe('variant,retinue_a,retinue_b,trials,a_wins,b_wins,draws,a_win_rate,a_win_ci95_low,a_win_ci95_high,mean_rounds,a_mean_survivors,b_mean_survivors,side_policy_a,side_policy_b,b_win_rate,draw_rate,sd_rounds,a_first_rate,first_mover_win_rate');
     expect(summary[1]!.startsWith('base,phoenix,wardens,4500,')).toBe(true);
     const fighters = read(one, 'fighters.csv').trim().split('\n');
     expect(fighters[0]).toBe('variant,retinue_a,retinue_b,side,fighter,loadout,trials,out_of_action_rate,ooa_ci95_low,ooa_ci95_high,mean_unblocked_hits_dealt,mean_takedowns,mean_friendly_fire_hits,side_policy_a,side_policy_b');

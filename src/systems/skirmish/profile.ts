@@ -103,6 +103,8 @@ export interface Knobs {
   readonly triangle: Readonly<Record<string, readonly string[]>>;
   /** Magic triangles by name, each a cycle: the first school beats the second, ..., the last the first. */
   readonly magicTriangles: Readonly<Record<string, readonly string[]>>;
+  /** Battles (knob castAttack): `ranged` makes a Cast that goes off Dodgeable and gives it friendly fire; absent or `apart`: neither. */
+  readonly castAttack?: 'apart' | 'ranged';
 }
 
 export const DEFAULT_KNOBS: Knobs = {

@@ -58,7 +58,7 @@ export function specFor(ctx: AttackContext, pool: PoolCandidate): AttackSpec {
     defMight: def.might,
     defSkill: def.skill,
     tieToDefender: defenderWinsTies(ctx),
-    dodge: ctx.knobs.manoeuvres && active && kind !== 'cast',
+    dodge: ctx.knobs.manoeuvres && active && (kind !== 'cast' || ctx.knobs.castAttack === 'ranged'),
     shove: ctx.knobs.manoeuvres && active && kind === 'melee',
     defenderState: state,
     woundsLeft: active ? (ctx.situation.defenderWounds ?? ctx.defender.fighter.wounds) : 0,

@@ -33,9 +33,17 @@ export abstract class Fight extends Board {
   needOnes = false;
   /** Inside a Ranged Reaction (its events carry `reaction: true`, as in duels). */
   reacting = false;
+  /** The target of the Ranged Attack Action just resolved whose Ranged Reaction comes next, or -1. */
+  pendingReactor = -1;
+  /** A gunslinger's Ranged action interrupted by a reaction: shooter, declared target, next weapon (-1: none). */
+  private volleyBy = -1;
+  private volleyAt = -1;
+  private volleyNext = -1;
   observer: TraceObserver | null = null;
   /** Tracing only: the d6s rolled just before the next attack (a firearm's primer, a Casting Roll), shown in its event. */
   private preRolls: readonly number[] = NO_ROLLS;
+  /** Tracing only: the declared target of the Ranged or Cast action being resolved (its events' `declared_target`), else -1. */
+  private declared = -1;
   /** Per fighter, this battle: unblocked hits dealt to enemies, enemies taken Out of Action, friendly-fire unblocked hits dealt. */
   readonly dealt: Float64Array;
   readonly takedowns: Float64Array;
@@ -51,8 +59,10 @@ export abstract class Fight extends Board {
     this.list = new Int32Array(this.n);
   }
 
-  /** The Ranged Reaction of fighter t (one action chosen by its policy). */
-  abstract react(t: number): void;
+  /** A Ranged Reaction of fighter t is due (its decision comes next: pendingReactor). */
+  reactionDue(t: number): void {
+    this.pendingReactor = t;
+  }
 
   /** Inches (0 to 2, clamped by the rule) fighter t's policy wants its Dodge (0) or Shove (1) against attacker i to move. */
   abstract manoeuvreInches(t: number, i: number, which: number): number;
@@ -177,10 +187,58 @@ export abstract class Fight extends Board {
     }
     this.fire(i, w, declared, reaction);
     if (this.gunslinger[i] === 0) return;
+    this.volley(i, declared, reaction, w + 1);
+  }
+
+  /**
+   * A gunslinger's other Ranged weapons from index `from` on, each that can still shoot the declared
+   * target; a Ranged Reaction in between (pendingReactor) interrupts it, continueVolley() goes on after it.
+   */
+  private volley(i: number, declared: number, reaction: boolean, from: number): void {
     const ws = this.weapons[i]!;
-    for (let v = w + 1; v < ws.length && !this.over; ++v) {
+    for (let v = from; v < ws.length && !this.over; ++v) {
+      if (this.pendingReactor >= 0) {
+        this.volleyBy = i;
+        this.volleyAt = declared;
+        this.volleyNext = v;
+        return;
+      }
       if (ws[v]!.ranged && this.canShootWith(i, v, declared)) this.fire(i, v, declared, reaction);
     }
+  }
+
+  /** Copies the state of another fight of the same spec (the game interface's clone()). */
+  copyFight(o: Fight): void {
+    this.copyBoard(o);
+    this.round = o.round;
+    this.actionsLeft = o.actionsLeft;
+    this.over = o.over;
+    this.activeSide = o.activeSide;
+    this.needOnes = o.needOnes;
+    this.reacting = o.reacting;
+    this.pendingReactor = o.pendingReactor;
+    this.volleyBy = o.volleyBy;
+    this.volleyAt = o.volleyAt;
+    this.volleyNext = o.volleyNext;
+    this.dealt.set(o.dealt);
+    this.takedowns.set(o.takedowns);
+    this.friendly.set(o.friendly);
+  }
+
+  /** No reaction pending, no Ranged action interrupted (a new battle). */
+  clearPending(): void {
+    this.pendingReactor = -1;
+    this.volleyBy = -1;
+    this.reacting = false;
+  }
+
+  /** The rest of a gunslinger's Ranged action after the Ranged Reaction that interrupted it (nothing if none). */
+  continueVolley(): void {
+    const i = this.volleyBy;
+    if (i < 0) return;
+    this.volleyBy = -1;
+    // Only an action of the activating side (never a reaction) is interrupted by a reaction.
+    this.volley(i, this.volleyAt, false, this.volleyNext);
   }
 
   /** A Cast action with spell w at the declared target. */
@@ -188,6 +246,7 @@ export abstract class Fight extends Board {
     const info = this.weapons[i]![w]!;
     this.hidden[i] = 0;
     // Only a Ranged action blocks a later Hide (002), not a Cast (fight-rules.ts canHide).
+    if (this.observer !== null) this.declared = declared;
     const t = this.clustered(i, declared);
     const r1 = this.dice.d6();
     const r2 = this.dice.d6();
@@ -196,10 +255,16 @@ export abstract class Fight extends Board {
     if (outcome === MISHAP) this.hurt(-1, i, info.backlash, false, false);
     if (outcome === GOES_OFF) {
       if (this.observer !== null) this.preRolls = [r1, r2];
+      // Knob castAttack `ranged`: friendly fire as for a Ranged Attack Action (the friend found at declaration).
+      const ff = this.castRanged ? this.atRisk(i, t) : -1;
+      this.needOnes = ff >= 0;
       this.attack(i, w, t, 0, false, 0, 'cast');
+      const ones = ff >= 0 ? this.dice.onesMight + this.dice.onesSkill : 0;
+      if (ones > 0 && !this.over && this.state[ff] === ACTIVE) this.friendlyFire(i, w, ff, 0);
     } else if (this.observer !== null) {
       this.emit(i, 'cast', t, { rolls: [r1, r2], result: castFailsResult(outcome, r1 + r2 + (this.loadouts[i]!.fighter.casting ?? 0), info) });
     }
+    this.declared = -1;
   }
 
   /** One Ranged Attack Action of i with weapon w at the declared target, then the target's Ranged Reaction. */
@@ -207,6 +272,7 @@ export abstract class Fight extends Board {
     const info = this.weapons[i]![w]!;
     this.hidden[i] = 0;
     this.fired[i] = 1;
+    if (this.observer !== null) this.declared = declared;
     const t = this.clustered(i, declared);
     const aim = this.aimed[i]!;
     this.aimed[i] = 0;
@@ -222,8 +288,9 @@ export abstract class Fight extends Board {
       this.primary[i] = w;
       if (this.observer !== null) this.emit(i, 'ranged', t, { rolls: [primer], result: PRIMER_FAILS });
     }
+    this.declared = -1;
     if (!reaction && !this.over && this.state[t] === ACTIVE && this.side[t] !== this.activeSide) {
-      this.react(t);
+      this.reactionDue(t);
     }
   }
 
@@ -344,10 +411,12 @@ export abstract class Fight extends Board {
     if (this.hidden[i] === 1 && !hiddenAfterMoving(kind, this.nearTerrain(i), this.nearestEnemyGap(i))) this.hidden[i] = 0;
   }
 
-  /** Whether enemy j is within 1" of a fighter of i's side other than i. */
+  /** Whether enemy j is within 1" of a fighter of i's side other than i (not Out of Action; knob freeAttackEngaged `active`: Active). */
   engagedWithOther(j: number, i: number): boolean {
     for (let k = this.from(this.side[i]!), end = this.to(this.side[i]!); k !== end; ++k) {
-      if (k !== i && this.side[k] === this.side[i] && this.state[k] !== OUT_OF_ACTION && this.gap(j, k) <= ENGAGEMENT + EPS) return true;
+      const st = this.state[k];
+      if (st === OUT_OF_ACTION || (this.engagedActiveOnly && st !== ACTIVE)) continue;
+      if (k !== i && this.side[k] === this.side[i] && this.gap(j, k) <= ENGAGEMENT + EPS) return true;
     }
     return false;
   }
@@ -435,6 +504,8 @@ export abstract class Fight extends Board {
       action,
       ...(this.reacting ? { reaction: true } : {}),
       ...(t >= 0 ? { target: this.labels[t]! } : {}),
+      // The declared target of a Ranged or Cast action (the clustered-enemies check may move the shot).
+      ...(this.declared >= 0 && (action === 'ranged' || action === 'cast') ? { declared_target: this.labels[this.declared]! } : {}),
       ...(i >= 0 ? { x: round2(this.x[i]!), y: round2(this.y[i]!), state_after: STATE_NAMES[this.state[i]!]! } : {}),
       ...(t >= 0 ? { target_x: round2(this.x[t]!), target_y: round2(this.y[t]!), distance_after: round2(i >= 0 ? this.gap(i, t) : 0) } : {}),
       ...extra,

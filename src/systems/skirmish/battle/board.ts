@@ -11,7 +11,7 @@ import { basePool } from '../sequence.js';
 import { UNARMED } from '../resolve.js';
 import type { Loadout } from '../profile.js';
 import { baseGap, pointRectGap, rayCircleContact, rayRectEntry, segmentHitsRect, segmentNearPoint } from './geometry.js';
-import type { BattleSpec } from './setup.js';
+import { TACTICAL, type BattleSpec } from './setup.js';
 
 import { ENGAGEMENT, HIDDEN_RANGE, shotLegal } from '../fight-rules.js';
 
@@ -64,7 +64,15 @@ export class Board {
   readonly failedStays: boolean;
   readonly stepPerHit: boolean;
   readonly split: boolean;
+  /** Knob rangedInMelee `forbidden`: no Ranged weapon fires within 1" of an Active enemy (spells still cast). */
+  readonly noRangedInMelee: boolean;
+  /** Knob freeAttackEngaged `active`: only an Active friend of a retreater keeps an enemy from its free attack. */
+  readonly engagedActiveOnly: boolean;
+  /** Knob castAttack `ranged`: a Cast that goes off has friendly fire (and is Dodged: spec.ts). */
+  readonly castRanged: boolean;
   readonly sideRule: Int32Array;
+  /** Per side, 1 when any of its fighters plays `tactical` (its Pass rule is tactical's). */
+  readonly tacticalSide: Uint8Array;
   /** Scratch flags: the legal targets found by rangedTargets(). */
   readonly candidate: Uint8Array;
   /** gaps[i * n + j]: base-to-base distance, kept current by every move (see placed()). */
@@ -78,7 +86,7 @@ export class Board {
     this.n = n;
     this.nA = spec.sides[0].length;
     this.loadouts = all.map((f) => ({ ...f.loadout, weapons: [...f.loadout.weapons, UNARMED] }));
-    this.labels = all.map((f) => f.label);
+    this.labels = uniqueLabels(spec);
     this.x = new Float64Array(n);
     this.y = new Float64Array(n);
     this.r = Float64Array.from(all, (f) => f.base / 2);
@@ -118,7 +126,11 @@ export class Board {
     this.failedStays = spec.knobs.failedRetreat === 'stays';
     this.stepPerHit = spec.knobs.stepPerHit;
     this.split = spec.knobs.multipleEngagement === 'split';
+    this.noRangedInMelee = spec.knobs.rangedInMelee === 'forbidden';
+    this.engagedActiveOnly = spec.knobs.freeAttackEngaged === 'active';
+    this.castRanged = spec.knobs.castAttack === 'ranged';
     this.sideRule = Int32Array.from(spec.sidePolicies);
+    this.tacticalSide = Uint8Array.from([0, 1], (s) => (spec.sides[s]!.some((f) => f.policy === TACTICAL) ? 1 : 0));
   }
 
   /**
@@ -155,6 +167,13 @@ export class Board {
     done.y.set(this.y);
     done.gaps.set(this.gaps);
     done.gap = gap;
+  }
+
+  /** Copies positions, states and per-fighter flags from another board of the same spec. */
+  copyBoard(o: Board): void {
+    for (const k of ['x', 'y', 'state', 'woundsLeft', 'primary', 'braced', 'aimed', 'moved', 'fired', 'hidden', 'activated', 'gaps'] as const) {
+      (this[k] as Float64Array).set(o[k] as Float64Array);
+    }
   }
 
   /** Fighter i was put somewhere: its row and column of the gap table are measured again. */
@@ -283,6 +302,7 @@ export class Board {
     const w = this.weapons[i]![v];
     if (w === undefined || this.side[t] === this.side[i] || this.state[t] === OUT_OF_ACTION) return false;
     if (!shotLegal(w, this.gap(i, t), this.hidden[t] === 1, this.moved[i] === 1)) return false;
+    if (this.noRangedInMelee && w.ranged && this.engaged(i, true)) return false;
     return this.lineOfSight(i, t);
   }
 
@@ -433,6 +453,13 @@ export class Board {
     if (d > 0) this.slide(i, dx / d, dy / d, Math.min(length, d), throughFriends);
   }
 
+  /** Puts i at (x, y): a destination a legal path reaches (menu.ts), or back where it stood. */
+  moveTo(i: number, x: number, y: number): void {
+    this.x[i] = x;
+    this.y[i] = y;
+    this.placed(i);
+  }
+
   private moveBack(i: number, x: number, y: number): void {
     this.x[i] = x;
     this.y[i] = y;
@@ -566,4 +593,14 @@ function edgeLimit(p: number, d: number, r: number, size: number): number {
   if (d > 0) return Math.max(0, (size - r - p) / d);
   if (d < 0) return Math.max(0, (r - p) / d);
   return Infinity;
+}
+
+/**
+ * The fighters' trace labels, unique across the sides: a label that both sides have (a mirror
+ * matchup: `mage` vs `mage`) becomes `a:mage` and `b:mage`; others stay as they are.
+ */
+export function uniqueLabels(spec: BattleSpec): string[] {
+  const a = new Set(spec.sides[0].map((f) => f.label));
+  const both = new Set(spec.sides[1].map((f) => f.label).filter((l) => a.has(l)));
+  return [...spec.sides[0].map((f) => (both.has(f.label) ? `a:${f.label}` : f.label)), ...spec.sides[1].map((f) => (both.has(f.label) ? `b:${f.label}` : f.label))];
 }

@@ -20,10 +20,23 @@ import { DEPLOY_GAP, type BattleSpec } from './setup.js';
 export const Act = {
   None: 0, Move: 1, MoveAway: 2, Charge: 3, Melee: 4, Ranged: 5, Cast: 6, Aim: 7, Brace: 8, Retreat: 9, Hide: 10,
   MercyKill: 11, Recover: 12, Crawl: 13, Help: 14,
+  /** Moves to a destination (destX, destY) reached by a legal path (menu.ts): a Move, a Charge, a Crawl. */
+  MoveTo: 15, ChargeTo: 16, CrawlTo: 17,
 } as const;
 export const ACT_NAMES = [
   'none', 'move', 'move', 'charge', 'melee', 'ranged', 'cast', 'aim', 'brace', 'retreat', 'hide', 'mercy-kill', 'recover', 'crawl', 'help',
+  'move', 'charge', 'crawl',
 ] as const;
+
+/** Where a battle stands between decisions (Battle.phase). */
+export const PHASE_TURN = 0;
+/** A fighter of the activating side decides its next action (`decider`). */
+export const PHASE_ACTION = 1;
+/** The target of a Ranged Attack Action decides its Ranged Reaction (`decider`). */
+export const PHASE_REACTION = 2;
+export const PHASE_ROUND_END = 3;
+export const PHASE_OVER = 4;
+export const PHASE_ROUND_START = 5;
 
 /** Fighter and side policies: read the battle, return decisions (see policies.ts). */
 export interface BattlePolicies {
@@ -48,7 +61,24 @@ export class Battle extends Fight {
    */
   dirX = 0;
   dirY = 0;
+  /** Where the activating fighter stood when its activation began. */
+  actX = 0;
+  actY = 0;
+  /** The destination of MoveTo, ChargeTo, CrawlTo (a point a legal path reaches: menu.ts). */
+  destX = 0;
+  destY = 0;
   readonly tokens = new Int32Array(2);
+  /** Where the battle stands (PHASE_*), whose turn it is, who activates, who must decide now. */
+  phase = PHASE_OVER;
+  turn = 0;
+  cur = -1;
+  decider = -1;
+  /** The side that had the initiative this round (for first-mover counts). */
+  first = -1;
+  /** The side that had the initiative in round 1 (the first mover; summary.csv first_mover_win_rate), -1 before. */
+  firstMover = -1;
+  /** The result once phase is OVER: 0 a, 1 b, 2 draw. */
+  winner = 2;
   readonly passedLast = new Uint8Array(2);
   /** Knob initiative as initiativeCode() (converted once). */
   private readonly initiativeKnob: number;
@@ -78,25 +108,92 @@ export class Battle extends Fight {
     }
     this.over = false;
     this.round = 0;
+    this.clearPending();
+    this.phase = PHASE_TURN;
+    this.cur = -1;
+    this.decider = -1;
+    this.winner = 2;
+    this.firstMover = -1;
   }
 
-  /** Plays one battle; returns the winner (0 = a, 1 = b, 2 = draw) and sets `rounds`. */
+  /**
+   * Plays one battle; returns the winner (0 = a, 1 = b, 2 = draw) and sets `rounds`. The battle is
+   * a machine that stops at each decision (start(), decide()): here the battle's own policies
+   * answer each one at once; the game interface (game.ts) drives the same machine one decision at a time.
+   */
   play(): number {
+    this.start();
+    while (this.phase !== PHASE_OVER) this.decide(this.policies.action(this, this.decider, this.phase === PHASE_REACTION));
+    return this.winner;
+  }
+
+  /** A new battle, played up to its first decision. */
+  start(): void {
     this.reset();
     this.observer?.begin();
+    this.rounds = this.spec.settings.maxRounds;
+    this.round = 1;
+    this.phase = PHASE_ROUND_START;
+    this.proceed();
+  }
+
+  /** Plays the decision `act` of the fighter that must decide (see resolve()), then on up to the next decision or the end. */
+  decide(act: number): void {
+    this.resolve(act);
+    this.proceed();
+  }
+
+  /** Plays on from the current phase: rounds start and end, up to the next decision (ACTION, REACTION) or the end (OVER). */
+  private proceed(): void {
     const maxRounds = this.spec.settings.maxRounds;
-    let winner = 2;
-    this.rounds = maxRounds;
-    for (this.round = 1; this.round <= maxRounds; this.round++) {
-      if (!this.playRound()) break;
-      if (this.over) {
-        winner = this.standing(0) ? 0 : 1;
-        this.rounds = this.round;
-        break;
+    for (;;) {
+      if (this.phase === PHASE_ROUND_START) {
+        if (this.round > maxRounds || !this.beginRound()) {
+          this.finish(2, maxRounds);
+          return;
+        }
       }
+      this.advance();
+      if (this.phase !== PHASE_ROUND_END) return;
+      if (this.over) {
+        this.finish(this.standing(0) ? 0 : 1, this.round);
+        return;
+      }
+      this.round++;
+      this.phase = PHASE_ROUND_START;
     }
-    this.observer?.end(winner, this.rounds);
-    return winner;
+  }
+
+  private finish(winner: number, rounds: number): void {
+    this.phase = PHASE_OVER;
+    this.winner = winner;
+    this.rounds = rounds;
+    this.observer?.end(winner, rounds);
+  }
+
+  /** An independent copy of this battle, at the same point (the game interface's clone()); no observer. */
+  copy(): Battle {
+    const c = new Battle(this.spec, this.dice, this.policies);
+    c.copyFight(this);
+    c.rounds = this.rounds;
+    c.target = this.target;
+    c.amount = this.amount;
+    c.dirX = this.dirX;
+    c.dirY = this.dirY;
+    c.destX = this.destX;
+    c.destY = this.destY;
+    c.tokens.set(this.tokens);
+    c.passedLast.set(this.passedLast);
+    c.phase = this.phase;
+    c.turn = this.turn;
+    c.cur = this.cur;
+    c.decider = this.decider;
+    c.first = this.first;
+    c.firstMover = this.firstMover;
+    c.actX = this.actX;
+    c.actY = this.actY;
+    c.winner = this.winner;
+    return c;
   }
 
   /** Whether fighter i activates (Active or Downed; Stunned too with knob stunnedActs). */
@@ -111,31 +208,61 @@ export class Battle extends Fight {
     return k;
   }
 
+  /** One whole round with the battle's own policies (tests); false if no fighter activates at all. */
+  playRound(): boolean {
+    if (!this.beginRound()) return false;
+    for (;;) {
+      this.advance();
+      if (this.phase === PHASE_ROUND_END) return true;
+      this.resolve(this.policies.action(this, this.decider, this.phase === PHASE_REACTION));
+    }
+  }
 
   /**
-   * One round: activation counts, initiative to the side with fewer (a roll-off on equal counts),
-   * Pass tokens for the difference (never two Passes in a row), sides alternating turns until every
-   * eligible fighter has activated. False if no fighter activates at all.
+   * The start of a round: activation counts, initiative to the side with fewer (a roll-off on equal
+   * counts), Pass tokens for the difference (never two Passes in a row). False if no fighter
+   * activates at all. Then sides alternate turns (advance()) until every eligible fighter has activated.
    */
-  playRound(): boolean {
+  beginRound(): boolean {
     this.activated.fill(0);
     const ca = this.waiting(0);
     const cb = this.waiting(1);
     // Traced, the roll-off's d6s go through a recorder (the same dice, in the same order).
-    let turn = initiative(ca, cb, this.initiativeKnob, this.round, this.observer === null ? this.dice : this.rollOff());
+    const turn = initiative(ca, cb, this.initiativeKnob, this.round, this.observer === null ? this.dice : this.rollOff());
     if (turn < 0) return false;
+    this.turn = turn;
+    this.first = turn;
+    if (this.round <= 1) this.firstMover = turn;
     this.tokens[0] = passTokens(ca, cb, 0);
     this.tokens[1] = passTokens(ca, cb, 1);
     this.passedLast[0] = 0;
     this.passedLast[1] = 0;
     if (this.observer !== null) this.traceInitiative(turn, ca, cb);
-    while (!this.over) {
-      const mine = this.waiting(turn);
-      if (mine === 0) {
-        if (this.waiting(1 - turn) === 0) break;
-      } else {
-        // The other side's count only matters when this side may Pass.
-        if (this.tokens[turn]! > 0 && this.passedLast[turn] === 0 && this.waiting(1 - turn) > 0 && this.policies.pass(this, turn)) {
+    this.phase = PHASE_TURN;
+    return true;
+  }
+
+  /**
+   * Plays on until a fighter must decide (phase ACTION or REACTION, `decider` set) or the round is
+   * over (ROUND_END; also when the battle is). A side's turn: it spends a Pass token (its side
+   * policy says when) or activates one waiting fighter (its side policy says which); an activation
+   * is 2 actions (a Recover of 6 adds one).
+   */
+  advance(): void {
+    for (;;) {
+      if (this.phase === PHASE_TURN) {
+        if (this.over) {
+          this.phase = PHASE_ROUND_END;
+          return;
+        }
+        const turn = this.turn;
+        if (this.waiting(turn) === 0) {
+          if (this.waiting(1 - turn) === 0) {
+            this.phase = PHASE_ROUND_END;
+            return;
+          }
+        } else if (this.tokens[turn]! > 0 && this.passedLast[turn] === 0 && this.waiting(1 - turn) > 0 && this.policies.pass(this, turn)) {
+          // The other side's count only matters when this side may Pass.
           this.tokens[turn]!--;
           this.passedLast[turn] = 1;
           if (this.observer !== null) this.emit(-1, 'pass', -1, { side: this.sideName(turn), result: `${this.tokens[turn]} left` });
@@ -143,12 +270,52 @@ export class Battle extends Fight {
           const i = this.policies.next(this, turn);
           this.activated[i] = 1;
           this.passedLast[turn] = 0;
-          this.activate(i);
+          this.beginActivation(i);
+          this.phase = PHASE_ACTION;
+          continue;
         }
+        this.turn = 1 - turn;
+        continue;
       }
-      turn = 1 - turn;
+      if (this.phase === PHASE_ACTION) {
+        const i = this.cur;
+        if (this.actionsLeft > 0 && !this.over && this.activates(i)) {
+          // The action is spent as it is chosen: the policy reads the actions left after it.
+          this.actionsLeft--;
+          this.decider = i;
+          return;
+        }
+        this.aimed[i] = 0;
+        this.turn = 1 - this.turn;
+        this.phase = PHASE_TURN;
+        continue;
+      }
+      return;
     }
-    return true;
+  }
+
+  /**
+   * Plays the decision `act` (with `target`, `amount`, `dirX`, `dirY` set) of the fighter that must
+   * decide: an action of its activation, or its Ranged Reaction (then the rest of the Ranged action
+   * that caused it: a gunslinger's next weapon). Stops at the next Ranged Reaction, if any.
+   */
+  resolve(act: number): void {
+    if (this.phase === PHASE_REACTION) {
+      const t = this.decider;
+      this.pendingReactor = -1;
+      this.execute(t, act, true);
+      this.reacting = false;
+      this.continueVolley();
+    } else {
+      this.execute(this.cur, act, false);
+    }
+    if (this.pendingReactor >= 0) {
+      this.decider = this.pendingReactor;
+      this.reacting = true;
+      this.phase = PHASE_REACTION;
+    } else {
+      this.phase = PHASE_ACTION;
+    }
   }
 
   /** The recorder of the roll-off's d6s (tracing only; emptied by traceInitiative). */
@@ -170,8 +337,8 @@ export class Battle extends Fight {
     });
   }
 
-  /** One activation: 2 actions (a Recover of 6 adds one). Brace lasts until the fighter's next activation. */
-  activate(i: number): void {
+  /** Sets fighter i up for its activation: 2 actions; Brace and Aim end; "moved" is per activation. */
+  beginActivation(i: number): void {
     this.braced[i] = 0;
     this.aimed[i] = 0;
     // "Moved" is per activation (as in the duel): a heavy weapon may fire in a Ranged Reaction unless
@@ -180,21 +347,45 @@ export class Battle extends Fight {
     this.fired[i] = 0;
     this.activeSide = this.side[i]!;
     this.actionsLeft = 2;
-    while (this.actionsLeft > 0 && !this.over && this.activates(i)) {
-      this.actionsLeft--;
-      this.perform(i, this.policies.action(this, i, false), false);
+    this.cur = i;
+    this.actX = this.x[i]!;
+    this.actY = this.y[i]!;
+    if (this.observer !== null) this.traceActivate(i);
+  }
+
+  /** One whole activation of fighter i with the battle's own policies (tests). */
+  activate(i: number): void {
+    this.beginActivation(i);
+    this.phase = PHASE_ACTION;
+    for (;;) {
+      if (this.phase !== PHASE_REACTION) {
+        if (!(this.actionsLeft > 0 && !this.over && this.activates(i))) break;
+        this.actionsLeft--;
+        this.decider = i;
+      }
+      this.resolve(this.policies.action(this, this.decider, this.phase === PHASE_REACTION));
     }
     this.aimed[i] = 0;
   }
 
-  /** Performs one action of fighter i (of its activation, or a reaction) at `target` / `amount`. */
+  /** Performs one action of fighter i and, with the battle's own policies, any Ranged Reaction it causes (tests). */
   perform(i: number, act: number, reaction: boolean): void {
+    this.execute(i, act, reaction);
+    this.playReactions();
+  }
+
+  /**
+   * Performs one action of fighter i (of its activation, or a reaction) at `target` / `amount`; a
+   * Ranged Reaction it causes is left pending (pendingReactor) for the caller.
+   */
+  execute(i: number, act: number, reaction: boolean): void {
     const t = this.target;
     const full = this.amount > 0 ? this.amount : this.movement[i]!;
     const dx = this.dirX;
     const dy = this.dirY;
     this.dirX = 0;
     this.dirY = 0;
+    const before = this.observer !== null && t >= 0 ? round2(this.gap(i, t)) : 0;
     // Actions that trace themselves (attacks, Retreat with its check, Help and Recover with their roll).
     let traced = act === Act.None || act === Act.Melee || act === Act.Ranged || act === Act.Cast || act === Act.MercyKill || act === Act.Help;
     switch (act) {
@@ -212,6 +403,23 @@ export class Battle extends Fight {
       case Act.Charge:
         this.moveToward(i, t, this.movement[i]!, true);
         this.afterMovement(i, MOVEMENT_CHARGE);
+        break;
+      case Act.MoveTo:
+        if (this.engaged(i, true)) traced = this.retreat(i, full);
+        else {
+          this.moveTo(i, this.destX, this.destY);
+          this.afterMovement(i, MOVEMENT_MOVE);
+        }
+        break;
+      case Act.ChargeTo:
+        this.moveTo(i, this.destX, this.destY);
+        this.afterMovement(i, MOVEMENT_CHARGE);
+        break;
+      case Act.CrawlTo:
+        if (canCrawl(this.state[i]!, this.stunnedActs)) {
+          this.moveTo(i, this.destX, this.destY);
+          this.afterMovement(i, MOVEMENT_CRAWL);
+        }
         break;
       case Act.Melee:
         this.melee(i, t);
@@ -251,8 +459,16 @@ export class Battle extends Fight {
         break;
     }
     if (this.observer !== null && !traced) {
-      this.emit(i, ACT_NAMES[act]!, act === Act.Aim || act === Act.Brace || act === Act.Hide || act === Act.Recover ? -1 : t, {});
+      const moved = act === Act.MoveTo || act === Act.ChargeTo || act === Act.CrawlTo ? { distance_before: before } : {};
+      this.emit(i, ACT_NAMES[act]!, act === Act.Aim || act === Act.Brace || act === Act.Hide || act === Act.Recover ? -1 : t, moved);
     }
+  }
+
+  /** The `activate` event: fighter i starts its activation (its state, Wounds left, Hidden, Braced, primary weapon). */
+  private traceActivate(i: number): void {
+    this.emit(i, 'activate', -1, {
+      actor_wounds_left: this.woundsLeft[i]!, hidden: this.hidden[i] === 1, primary: this.loadouts[i]!.weapons[this.primary[i]!]!.name,
+    });
   }
 
   /** Dodge / Shove distance: the policy's choice (BattlePolicies.manoeuvre), 2" when it has none. */
@@ -260,10 +476,25 @@ export class Battle extends Fight {
     return this.policies.manoeuvre === undefined ? 2 : this.policies.manoeuvre(this, t, i, which);
   }
 
-  /** The target of a Ranged Attack Action of the other side acts at once (never from a reaction). */
+  /** Fighter t's Ranged Reaction, played at once with the battle's own policies (tests). */
   react(t: number): void {
-    this.reacting = true;
-    this.perform(t, this.policies.action(this, t, true), true);
-    this.reacting = false;
+    this.reactionDue(t);
+    this.playReactions();
   }
+
+  /** Plays every pending Ranged Reaction (shoot() leaves one pending) with the battle's own policies, and what it interrupted. */
+  playReactions(): void {
+    while (this.pendingReactor >= 0) {
+      const t = this.pendingReactor;
+      this.pendingReactor = -1;
+      this.reacting = true;
+      this.execute(t, this.policies.action(this, t, true), true);
+      this.reacting = false;
+      this.continueVolley();
+    }
+  }
+}
+
+function round2(v: number): number {
+  return Math.round(v * 100) / 100;
 }

@@ -1,7 +1,8 @@
 /**
  * Battles as a kernel: one Battle per task (typed arrays and attack specs built once), n battles
  * per chunk, counted into a tally: winner, rounds, survivors of each side, and per fighter its
- * Out of Action count and the sums of unblocked hits dealt, takedowns and friendly-fire hits.
+ * Out of Action count and the sums of unblocked hits dealt, takedowns and friendly-fire hits;
+ * then how often side a had the initiative in round 1 and how often the side that had it won.
  */
 import { deriveStream } from '../../../dice/rng.js';
 import type { Kernel } from '../../types.js';
@@ -24,7 +25,9 @@ export function battleLayout(spec: BattleSpec) {
   const aSurvivors = rounds + maxRounds + 1;
   const bSurvivors = aSurvivors + nA + 1;
   const fighters = bSurvivors + nB + 1;
-  return { winner, rounds, aSurvivors, bSurvivors, fighters, size: fighters + FIGHTER_STATS * (nA + nB) };
+  /** Battles in which a moved first (the initiative in round 1), and battles the first mover won. */
+  const firstMover = fighters + FIGHTER_STATS * (nA + nB);
+  return { winner, rounds, aSurvivors, bSurvivors, fighters, firstMover, size: firstMover + 2 };
 }
 
 export interface PreparedBattle {
@@ -60,6 +63,8 @@ export function runBattles(p: PreparedBattle, state: Int32Array, n: number, tall
       tally[at + 2]! += b.takedowns[i]!;
       tally[at + 3]! += b.friendly[i]!;
     }
+    if (b.firstMover === 0) tally[layout.firstMover]! += 1;
+    if (winner === b.firstMover) tally[layout.firstMover + 1]! += 1;
     tally[layout.aSurvivors + aLeft]! += 1;
     tally[layout.bSurvivors + bLeft]! += 1;
   }

@@ -10,11 +10,11 @@ import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../../types.js
 import { wilson } from '../../../stats/wilson.js';
 import { summarizeHistogram } from '../../../stats/histogram.js';
 import { resolveDuelKnobs } from '../duel/mode.js';
-import { defaultPolicy, POLICIES } from '../duel/setup.js';
+import { POLICIES } from '../duel/setup.js';
 import { checkProfiles, loadoutWeapons, resolveLoadout } from '../resolve.js';
 import { battleLayout, FIGHTER_STATS, skirmishBattleDice, skirmishBattleTable } from './kernel.js';
 import { SIDE_POLICIES, battleStudySchema, type BattleStudy } from './schema.js';
-import { DEPLOY_GAP, type BattleFighterSpec, type BattleSpec } from './setup.js';
+import { DEPLOY_GAP, TACTICAL, type BattleFighterSpec, type BattleSpec } from './setup.js';
 
 function retinueSpan(entries: BattleStudy['retinues'][string]): number {
   let span = -DEPLOY_GAP;
@@ -62,7 +62,8 @@ export function retinueFighters(name: string, study: BattleStudy): BattleFighter
   const out: BattleFighterSpec[] = [];
   for (const e of entries) {
     const loadout = resolveLoadout(e.loadout, study);
-    const policy = POLICIES.indexOf(e.policy ?? defaultPolicy(loadout));
+    // No policy named: tactical, the battles' default player (tactical.ts).
+    const policy = e.policy === undefined || e.policy === 'tactical' ? TACTICAL : POLICIES.indexOf(e.policy);
     for (let k = 0; k < e.count; k++) {
       const n = (seen.get(e.loadout) ?? 0) + 1;
       seen.set(e.loadout, n);
@@ -75,7 +76,12 @@ export function retinueFighters(name: string, study: BattleStudy): BattleFighter
 function plan(study: BattleStudy, trials: number): PlannedTask<BattleSpec>[] {
   const tasks: PlannedTask<BattleSpec>[] = [];
   for (const [variant, k] of Object.entries(study.variants)) {
-    const knobs = { ...resolveDuelKnobs(study.rules, k), multipleEngagement: k.multipleEngagement ?? study.rules.multipleEngagement ?? 'focus' };
+    const knobs = {
+      ...resolveDuelKnobs(study.rules, k), multipleEngagement: k.multipleEngagement ?? study.rules.multipleEngagement ?? 'focus',
+      rangedInMelee: k.rangedInMelee ?? study.rules.rangedInMelee ?? 'allowed',
+      freeAttackEngaged: k.freeAttackEngaged ?? study.rules.freeAttackEngaged ?? 'any',
+      castAttack: k.castAttack ?? study.rules.castAttack ?? 'apart',
+    } as const;
     for (const m of expandPairs(study.matchups, DUEL_SIDES)) {
       const spa = m.entry.sidePolicyA ?? 'nearest';
       const spb = m.entry.sidePolicyB ?? 'nearest';
@@ -99,7 +105,7 @@ const SUMMARY_HEADER = [
   'variant', 'retinue_a', 'retinue_b', 'trials', 'a_wins', 'b_wins', 'draws', 'a_win_rate', 'a_win_ci95_low', 'a_win_ci95_high',
   'mean_rounds', 'a_mean_survivors', 'b_mean_survivors',
   // extra columns, after the pinned ones
-  'side_policy_a', 'side_policy_b', 'b_win_rate', 'draw_rate', 'sd_rounds',
+  'side_policy_a', 'side_policy_b', 'b_win_rate', 'draw_rate', 'sd_rounds', 'a_first_rate', 'first_mover_win_rate',
 ] as const;
 
 const DISTRIBUTION_HEADER = [
@@ -127,7 +133,9 @@ function rows(task: PlannedTask<BattleSpec>, tally: Float64Array) {
   const bSurv = tally.slice(L.bSurvivors, L.bSurvivors + nB + 1);
   const aMean = summarizeHistogram(aSurv, false).mean;
   const bMean = summarizeHistogram(bSurv, false).mean;
-  const summary: Cell[] = [...f.pinned, aMean, bMean, sidePolicyA!, sidePolicyB!, f.bWins / n, f.draws / n, f.roundStats.sd];
+  const summary: Cell[] = [...f.pinned, aMean, bMean, sidePolicyA!, sidePolicyB!, f.bWins / n, f.draws / n, f.roundStats.sd,
+    tally[L.firstMover]! / n, tally[L.firstMover + 1]! / n,
+  ];
   f.winnerRows(['a', 'b', 'draw']);
   f.roundsRows();
   f.histogram('a_survivors', aSurv);

@@ -44,18 +44,19 @@ import { canHide, crawlAllowance, keepInRangeInches, MANOEUVRE_INCHES } from '..
 import { awayInches, crawlHelps, finishStunned, hideHelps, towardInches, wantedDistance } from '../policy-moves.js';
 import { awayMoves, awayTravel, MIN_STEP, retreatLeaves, sideways } from './escape.js';
 import { Act, type Battle, type BattlePolicies } from './engine.js';
-import { meanFriendlyFire, meanUnblocked, MOST_DANGEROUS, WEAKEST } from './setup.js';
+import { meanFriendlyFire, meanUnblocked, MOST_DANGEROUS, TACTICAL, WEAKEST } from './setup.js';
+import { tacticalManoeuvre, tacticalPass, tactical } from './tactical.js';
 
 const EPS = 1e-9;
 /** Which enemies a target choice looks at. */
-const ENGAGED_ACTIVE = 0;
-const ENGAGED_ANY = 1;
-const ANY = 2;
+export const ENGAGED_ACTIVE = 0;
+export const ENGAGED_ANY = 1;
+export const ANY = 2;
 /** Legal shots (rangedTargets) with no friend at risk; legal shots into a melee worth the risk (screenShots). */
-const RANGED = 3;
-const RANGED_RISKY = 4;
+export const RANGED = 3;
+export const RANGED_RISKY = 4;
 /** Stunned enemies a Charge reaches where the Mercy Kill is allowed (board.ts chargeFinishes). */
-const FINISH = 5;
+export const FINISH = 5;
 /** `candidate` marks after screenShots(). */
 const CLEAR = 1;
 const WORTH = 2;
@@ -80,10 +81,10 @@ function eligible(b: Battle, i: number, j: number, kind: number, activeOnly: boo
  * dropped otherwise. A Cast is not a Ranged attack: no friend is ever at risk. Returns how many
  * targets are left (CLEAR or WORTH).
  */
-function screenShots(b: Battle, i: number, reaction: boolean, aim: number): number {
+export function screenShots(b: Battle, i: number, reaction: boolean, aim: number): number {
   const legal = b.rangedTargets(i, reaction);
   const w = b.shooting[i]!;
-  if (legal === 0 || b.weapons[i]![w]!.kind === 'cast') return legal;
+  if (legal === 0 || (b.weapons[i]![w]!.kind === 'cast' && !b.castRanged)) return legal;
   let left = 0;
   const from = b.from(1 - b.side[i]!);
   const to = b.to(1 - b.side[i]!);
@@ -135,7 +136,7 @@ export function chooseTarget(b: Battle, i: number, kind: number, reaction = fals
 }
 
 /** A Stunned friend within 1" (Help), or -1. */
-function stunnedFriend(b: Battle, i: number): number {
+export function stunnedFriend(b: Battle, i: number): number {
   for (let k = b.from(b.side[i]!), end = b.to(b.side[i]!); k !== end; ++k) {
     if (k !== i && b.state[k] === STUNNED && b.gap(i, k) <= ENGAGEMENT + EPS) return k;
   }
@@ -159,6 +160,7 @@ function actSideways(b: Battle, target: number, amount: number): number {
 
 export function decide(b: Battle, i: number, reaction: boolean): number {
   const st = b.state[i];
+  if (b.policy[i] === TACTICAL) return tactical(b, i, reaction);
   if (st === DOWNED) return reaction ? Act.None : downed(b, i);
   if (st === STUNNED) return reaction || !b.stunnedActs ? Act.None : act(b, Act.Crawl, b.nearestEnemy(i, false));
   if (st !== ACTIVE) return Act.None;
@@ -261,7 +263,7 @@ function shooter(b: Battle, i: number, reaction: boolean, kite: boolean): number
  * here (fight-rules.ts canHide: within 1" of terrain, no Ranged action yet this activation) and an
  * Active enemy that shoots stands beyond 6" but within a Move of bringing its weapon to bear.
  */
-function hideWorth(b: Battle, i: number): boolean {
+export function hideWorth(b: Battle, i: number): boolean {
   if (b.hidden[i] === 1 || !canHide(b.nearTerrain(i), b.fired[i] === 1)) return false;
   for (let j = b.from(1 - b.side[i]!), end = b.to(1 - b.side[i]!); j !== end; ++j) {
     const shoots = b.state[j] === ACTIVE && b.shooting[j]! >= 0;
@@ -297,6 +299,7 @@ export function nextFighter(b: Battle, s: number): number {
  * its Movement + 1" of an enemy. Passing then lets the enemy commit first.
  */
 export function passNow(b: Battle, s: number): boolean {
+  if (b.tacticalSide[s] === 1) return tacticalPass(b, s);
   for (let i = b.from(s), end = b.to(s); i !== end; ++i) {
     if (b.activated[i] === 1 || !b.activates(i)) continue;
     if (b.state[i] !== ACTIVE) return false;
@@ -312,6 +315,7 @@ export function passNow(b: Battle, s: number): boolean {
 export function manoeuvre(b: Battle, t: number, i: number, which: number): number {
   void which;
   const p = b.policy[t];
+  if (p === TACTICAL) return tacticalManoeuvre(b, t, i);
   if (!((p === SHOOTER || p === KITE) && b.shooting[t]! >= 0)) return MANOEUVRE_INCHES;
   return keepInRangeInches(b.weapons[t]![b.shooting[t]!]!.max, b.gap(i, t));
 }

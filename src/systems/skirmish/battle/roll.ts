@@ -23,10 +23,15 @@ export class BattleDice {
   last: AttackResult | null = null;
 
   constructor(
-    private readonly dice: Dice,
+    private dice: Dice,
     /** The generator underneath (unused by scripted dice). */
     readonly rng: Xoshiro128ss = new Xoshiro128ss([1, 2, 3, 4]),
   ) {}
+
+  /** Rolls with `dice` from now on (the game interface: apply() is given the dice of each step). */
+  use(dice: Dice): void {
+    this.dice = dice;
+  }
 
   d6(): number {
     return this.dice.roll(6);

@@ -5,10 +5,18 @@
  */
 import { z } from 'zod';
 import { duelMatchup, intIn, listOf, numberIn, studyHeader, trialsField } from '../../study-schema.js';
-import { fightKnobsSchema, namedPolicyField } from '../duel/schema.js';
-import { fighterSchema, loadoutSchema, weaponSchema } from '../schema.js';
+import { fightKnobsSchema } from '../duel/schema.js';
+import { fighterSchema, loadoutSchema, NAMED_POLICIES, weaponSchema } from '../schema.js';
 
-export const FIGHTER_POLICIES = ['aggressive', 'shooter', 'kite'] as const;
+/** Battle fighter policies: the named ones (pinned) and `tactical`, the default (tactical.ts). */
+export const FIGHTER_POLICIES = [...NAMED_POLICIES, 'tactical'] as const;
+
+/** A retinue entry's policy: `best-response` and `optimal` get their own message. */
+export const battlePolicyField = z.enum(FIGHTER_POLICIES, {
+  error: (iss) => (iss.input === 'best-response' || iss.input === 'optimal'
+    ? `${iss.input} is a solved policy, which only skirmish duels (mode: duel) play; use tactical, aggressive, shooter or kite`
+    : undefined),
+});
 export const SIDE_POLICIES = ['nearest', 'weakest', 'most-dangerous'] as const;
 export type SidePolicyName = (typeof SIDE_POLICIES)[number];
 
@@ -17,7 +25,8 @@ const inches = numberIn(0, 1000);
 export const retinueEntrySchema = z.strictObject({
   loadout: z.string(),
   count: intIn(1, 20).default(1),
-  policy: namedPolicyField.optional(),
+  /** Default `tactical`. */
+  policy: battlePolicyField.optional(),
   /** Base diameter in inches (default 1"). */
   base: numberIn(0.5, 6).default(1),
 });
@@ -39,6 +48,15 @@ export const battleSettingsSchema = z.strictObject({
 export const battleKnobsSchema = fightKnobsSchema.extend({
   /** Multiple Engagement: `focus` puts the whole Strike Pool on one enemy; `split` shares it among every engaged Active enemy. */
   multipleEngagement: z.enum(['focus', 'split']).optional(),
+  /** Ranged weapons (not spells) within 1" of an Active enemy: `allowed` (default) or `forbidden`. */
+  rangedInMelee: z.enum(['allowed', 'forbidden']).optional(),
+  /**
+   * Retreat: which fighter of the retreater's side within 1" of an enemy keeps that enemy from its
+   * free attack: `any` (default: any not Out of Action, Downed or Stunned too) or `active` (only an Active one).
+   */
+  freeAttackEngaged: z.enum(['any', 'active']).optional(),
+  /** A Cast that goes off: `apart` (default: no friendly fire, never Dodged) or `ranged` (friendly fire and Dodge as a Ranged attack). */
+  castAttack: z.enum(['apart', 'ranged']).optional(),
 });
 
 export const battleMatchupSchema = duelMatchup({

@@ -10,7 +10,7 @@ import type { AttackEntry, DuelKnobs } from '../duel/setup.js';
 
 export interface BattleFighterSpec {
   readonly loadout: Loadout;
-  /** Fighter policy id (AGGRESSIVE, SHOOTER, KITE of duel/setup.ts). */
+  /** Fighter policy id (AGGRESSIVE, SHOOTER, KITE of duel/setup.ts, or TACTICAL). */
   readonly policy: number;
   /** Base diameter, inches. */
   readonly base: number;
@@ -33,6 +33,10 @@ export interface BattleSettings {
 
 export interface BattleKnobs extends DuelKnobs {
   readonly multipleEngagement: 'focus' | 'split';
+  /** A Ranged weapon fired within 1" of an Active enemy: `allowed` (the default reading) or `forbidden` (spells may always be cast). */
+  readonly rangedInMelee?: 'allowed' | 'forbidden';
+  /** Retreat: a fighter of the retreater's side that keeps an enemy within 1" from its free attack: `any` not Out of Action (the default reading) or only an `active` one. */
+  readonly freeAttackEngaged?: 'any' | 'active';
 }
 
 export interface BattleSpec {
@@ -42,6 +46,9 @@ export interface BattleSpec {
   readonly knobs: BattleKnobs;
   readonly settings: BattleSettings;
 }
+
+/** The battle's own default fighter policy (tactical.ts), after the named AGGRESSIVE, SHOOTER, KITE of duel/setup.ts. */
+export const TACTICAL = 3;
 
 export const NEAREST = 0;
 export const WEAKEST = 1;

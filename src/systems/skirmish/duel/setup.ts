@@ -61,6 +61,8 @@ export interface AttackEntry {
   /** Battles: exact expected unblocked hits, and those of its natural 1s as friendly fire (battle/setup.ts), NaN until first asked. */
   mean?: number;
   onesMean?: number;
+  /** Battles (tactical.ts): P(unblocked hits = u), once first asked. */
+  dist?: Float64Array;
 }
 
 /** Per weapon, what the duel engine needs to know without looking at profiles. */

@@ -71,6 +71,7 @@ describe('Cast (seed 002): Casting Roll 2d6 + Casting against the difficulty; do
       place(bt, 1, 10, 15);
       bt.activeSide = 0;
       bt.shoot(0, 1, false);
+      bt.playReactions();
       expect([script.used, bt.state[1], bt.woundsLeft[1], bt.braced[1], bt.fired[0]]).toEqual([10, ACTIVE, 2, 0, 0]);
       if (trace) expect(events.map((e) => [e.action, e.wounds])).toEqual([['cast', 1]]);
       bt.perform(0, Act.Hide, false);
@@ -233,6 +234,7 @@ describe('Ranged Reaction (seed 000)', () => {
   it('the target acts at once (traced as a reaction), also outside any activation', () => {
     const { bt, events } = setup([2, 2, ...miss(6)]);
     bt.shoot(0, 1, false);
+    bt.playReactions();
     expect(bt.braced[1]).toBe(1);
     expect(events.map((e) => [e.action, e.reaction])).toEqual([['ranged', undefined], ['brace', true]]);
   });
@@ -241,10 +243,12 @@ describe('Ranged Reaction (seed 000)', () => {
     const { bt } = setup([5, 2, ...miss(6), ...miss(8)]);
     bt.woundsLeft[1] = 1;
     bt.shoot(0, 1, false);
+    bt.playReactions();
     expect([bt.state[1], bt.braced[1]]).toEqual([DOWNED, 0]);
     bt.state[1] = ACTIVE;
     bt.activeSide = 1;
     bt.shoot(0, 1, false);
+    bt.playReactions();
     expect(bt.braced[1]).toBe(0);
   });
 });

@@ -30,7 +30,8 @@ describe('rounds', () => {
     expect(ends).toEqual(['begin', [2, 2]]);
     const round = (r: number): string[] => [
       `${r} b  initiative: b goes first; 2 vs 1 activations; 1 Pass token(s)`, `${r} b  pass: 0 left`,
-      `${r} a a0 brace`, `${r} a a0 brace`, `${r} b b0 brace`, `${r} b b0 brace`, `${r} a a1 brace`, `${r} a a1 brace`,
+      `${r} a a0 activate`, `${r} a a0 brace`, `${r} a a0 brace`, `${r} b b0 activate`, `${r} b b0 brace`, `${r} b b0 brace`,
+      `${r} a a1 activate`, `${r} a a1 brace`, `${r} a a1 brace`,
     ];
     expect(lines(events)).toEqual([...round(1), ...round(2)]);
     expect(events[2]).not.toHaveProperty('target');

@@ -42,7 +42,7 @@ describe('the end of a battle', () => {
       expect(ends).toEqual(['begin', [winner, 1]]);
       expect(script.used).toBe(13);
       const me = `${initiative}0`;
-      expect(actions(events)).toEqual([' initiative', `${me} melee`, `${me} mercy-kill`]);
+      expect(actions(events)).toEqual([' initiative', `${me} activate`, `${me} melee`, `${me} mercy-kill`]);
       expect(bt.state[1 - winner]).toBe(OUT_OF_ACTION);
     });
   }
@@ -59,7 +59,7 @@ describe('turns in a round', () => {
   it('initiative and Pass events name no target; a round plays the same without an observer', () => {
     const { bt, events } = battle([grunt], [grunt, grunt], [], { policies: fixed(Act.Brace, () => true), knobs: { initiative: 'a' } });
     expect(bt.playRound()).toBe(true);
-    expect(actions(events)).toEqual([' initiative', ' pass', 'b0 brace', 'b0 brace', 'a0 brace', 'a0 brace', 'b1 brace', 'b1 brace']);
+    expect(actions(events)).toEqual([' initiative', ' pass', 'b0 activate', 'b0 brace', 'b0 brace', 'a0 activate', 'a0 brace', 'a0 brace', 'b1 activate', 'b1 brace', 'b1 brace']);
     expect(events[0]).not.toHaveProperty('target');
     expect(events[1]).not.toHaveProperty('target');
     const quiet = battle([grunt], [grunt, grunt], [], { policies: fixed(Act.Brace, () => true), knobs: { initiative: 'a' } }).bt;

@@ -89,7 +89,7 @@ describe('shooting into a melee (seed 000 friendly fire)', () => {
     const { bt, script, events } = setup(sharp, grunt, SHOOTER, [1, 1, 6, 6, 1, 2, 2, 2, 2, 2, 2]);
     bt.activeSide = 0;
     bt.activate(0);
-    expect(events.filter((e) => e.actor === 'a0').map((e) => [e.action, e.target])).toEqual([['aim', undefined], ['ranged', 'b1']]);
+    expect(events.filter((e) => e.actor === 'a0').map((e) => [e.action, e.target])).toEqual([['activate', undefined], ['aim', undefined], ['ranged', 'b1']]);
     expect(events.some((e) => e.action === 'friendly-fire')).toBe(false);
     expect([bt.woundsLeft[3], bt.woundsLeft[1], bt.friendly[0], script.used]).toEqual([1, 3, 0, 11]);
   });
@@ -155,7 +155,7 @@ describe('a Stunned enemy within a Charge (seed 002 Mercy Kill; the duel\'s read
       const { bt, script, events } = setup(p);
       bt.activeSide = 0;
       bt.activate(0);
-      expect(events.map((e) => [e.action, e.target])).toEqual([['charge', 'b0'], ['mercy-kill', 'b0']]);
+      expect(events.map((e) => [e.action, e.target])).toEqual([['activate', undefined], ['charge', 'b0'], ['mercy-kill', 'b0']]);
       expect([bt.state[1], bt.takedowns[0], script.used]).toEqual([OUT_OF_ACTION, 1, 0]);
       expect(bt.gap(0, 1)).toBeLessThanOrEqual(1);
     }

@@ -300,6 +300,7 @@ describe('Ranged Reaction (seed 000)', () => {
     place(bt, 1, 10, 9.5);
     bt.activeSide = 0;
     bt.shoot(0, 1, false);
+    bt.playReactions();
     expect(events.map((e) => [e.action, e.reaction])).toEqual([['ranged', undefined], ['charge', true]]);
     expect(bt.gap(0, 1)).toBeLessThanOrEqual(1);
   });
