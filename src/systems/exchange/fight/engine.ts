@@ -149,7 +149,8 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
         const here = this.y[f]! * this.map.width + this.x[f]!;
         if (dest !== here) {
           this.walkPath(f, dest);
-          continue;
+          // Knocked down or stopped on the way: decide again from where it stands.
+          if (this.y[f]! * this.map.width + this.x[f]! !== dest) continue;
         }
         t = this.bestTargetFrom(f, this.x[f]!, this.y[f]!);
         if (t < 0) break;
@@ -171,20 +172,6 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
   threatens(e: number): boolean {
     const c = this.chars[e]!;
     return c.status === IN_FIGHT && !c.ranged && !c.stunned;
-  }
-
-  /** Can f attack t from (x, y)? Melee: within reach; ranged: within Maximum Range; no full cover. */
-  private canAttackFrom(f: number, x: number, y: number, t: number): boolean {
-    const d = spaces(x, y, this.x[t]!, this.y[t]!);
-    const inRange = this.chars[f]!.ranged ? d <= this.maximum[f]! : d <= this.reach[f]!;
-    return inRange && this.map.path(x, y, this.x[t]!, this.y[t]!) !== FULL;
-  }
-
-  /** An attack from (x, y) on t would have Disadvantage from the place: partial cover, long range, or (ranged) engaged there. */
-  private badFrom(f: number, x: number, y: number, t: number): boolean {
-    if (this.map.path(x, y, this.x[t]!, this.y[t]!) === PARTIAL) return true;
-    if (!this.chars[f]!.ranged) return false;
-    return spaces(x, y, this.x[t]!, this.y[t]!) > this.effective[f]! || this.engagedAt(f, x, y);
   }
 
   /** Some enemy melee weapon (in the fight) reaches (x, y) with a clear path. */
@@ -210,9 +197,22 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
   private bestTargetFrom(f: number, x: number, y: number): number {
     let best = -1;
     let bestBad = true;
+    const ranged = this.chars[f]!.ranged;
+    let engaged = -1;
     for (let e = 0; e < this.count; e++) {
-      if (this.sideOf[e] === this.sideOf[f] || !this.inFight(e) || !this.canAttackFrom(f, x, y, e)) continue;
-      const bad = this.badFrom(f, x, y, e);
+      if (this.sideOf[e] === this.sideOf[f] || !this.inFight(e)) continue;
+      const d = spaces(x, y, this.x[e]!, this.y[e]!);
+      if (d > (ranged ? this.maximum[f]! : this.reach[f]!)) continue;
+      const cover = this.map.path(x, y, this.x[e]!, this.y[e]!);
+      if (cover === FULL) continue;
+      let bad = cover === PARTIAL;
+      if (!bad && ranged) {
+        if (d > this.effective[f]!) bad = true;
+        else {
+          if (engaged < 0) engaged = this.engagedAt(f, x, y) ? 1 : 0;
+          bad = engaged === 1;
+        }
+      }
       if (best < 0 || (bestBad && !bad) || (bad === bestBad && this.vit(e) < this.vit(best))) {
         best = e;
         bestBad = bad;
@@ -254,25 +254,28 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     const p = this.paths!;
     const ranged = this.chars[f]!.ranged;
     p.markThreats(this, this.sideOf[f]!);
-    p.search(this.x[f]!, this.y[f]!, most);
+    p.start(this.x[f]!, this.y[f]!, most);
     const w = this.map.width;
     let best = -1;
     let bestScore = Infinity;
     let bestTier = 3;
-    for (let i = 0; i < p.reached; i++) {
-      const cell = p.order[i]!;
+    for (let cell = p.next(); cell >= 0; cell = p.next()) {
       const d = p.dist[cell]!;
       const tier = d <= walk ? 0 : d <= run ? 1 : d <= sprint ? 2 : 3;
       if (tier > bestTier) break;
       if (tier === 3) continue;
       const x = cell % w;
       const y = (cell - x) / w;
-      if (this.bestTargetFrom(f, x, y) < 0) continue;
-      const score = tier * 1e7 + (this.lastBad ? 1e6 : 0) + (ranged ? Math.min(9, this.exposedAt(f, x, y)) * 1e5 : 0) + p.risk[cell]! * 1e3 + d;
+      // The score without the place's Disadvantage is a lower bound: skip the attack paths when even that cannot win.
+      const bound = tier * 1e7 + (ranged ? Math.min(9, this.exposedAt(f, x, y)) * 1e5 : 0) + p.risk[cell]! * 1e3 + d;
+      if (bound >= bestScore || this.bestTargetFrom(f, x, y) < 0) continue;
+      const score = bound + (this.lastBad ? 1e6 : 0);
       if (score < bestScore) {
         best = cell;
         bestScore = score;
         bestTier = tier;
+        // Nothing later (as many steps or more, no lower tier) beats no Disadvantage, no exposure and no Opportunity Attack.
+        if (score === tier * 1e7 + d) break;
       }
     }
     if (best >= 0) this.destMode = bestTier;
@@ -315,10 +318,10 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     if (this.modeChosen ? this.moveLeft <= 0 : this.chars[f]!.prone) return;
     const p = this.paths!;
     p.markThreats(this, this.sideOf[f]!);
-    p.search(this.x[f]!, this.y[f]!, 0x3fff);
+    p.start(this.x[f]!, this.y[f]!, 0x3fff);
     const w = this.map.width;
-    for (let i = 1; i < p.reached; i++) {
-      const cell = p.order[i]!;
+    p.next();
+    for (let cell = p.next(); cell >= 0; cell = p.next()) {
       const x = cell % w;
       if (this.bestTargetFrom(f, x, (cell - x) / w) < 0) continue;
       this.destMode = WALK;

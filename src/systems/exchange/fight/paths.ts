@@ -67,52 +67,72 @@ export class PathFinder {
     }
   }
 
+  private head = 0;
+  private maxSteps = 0;
+
   /**
-   * Breadth-first from (sx, sy) up to `maxSteps` steps over free Spaces (the start itself counts as
-   * free). Call markThreats first for the risk counts.
+   * Starts a breadth-first search from (sx, sy) up to `maxSteps` steps over free Spaces (the start
+   * itself counts as free); next() then yields the Spaces in order. Call markThreats first for the
+   * risk counts.
    */
-  search(sx: number, sy: number, maxSteps: number): void {
-    const m = this.map;
-    const w = m.width;
-    const h = m.height;
+  start(sx: number, sy: number, maxSteps: number): void {
     this.dist.fill(UNSEEN);
-    const start = sy * w + sx;
+    const start = sy * this.width + sx;
     this.dist[start] = 0;
     this.risk[start] = 0;
     this.prev[start] = -1;
     this.order[0] = start;
-    let head = 0;
-    let tail = 1;
-    while (head < tail) {
-      const c = this.order[head++]!;
-      const d = this.dist[c]!;
-      if (d >= maxSteps) continue;
-      const cx = c % w;
-      const cy = (c - cx) / w;
-      const tc = this.threat[c]!;
-      const rc = this.risk[c]!;
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = cy + dy;
-        if (ny < 0 || ny >= h) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = cx + dx;
-          if ((dx === 0 && dy === 0) || nx < 0 || nx >= w || !m.free(nx, ny)) continue;
-          const n = ny * w + nx;
-          const r = rc + ((tc & this.threat[n]!) !== 0 ? 1 : 0);
-          const dn = this.dist[n]!;
-          if (dn === UNSEEN) {
-            this.dist[n] = d + 1;
-            this.risk[n] = r;
-            this.prev[n] = c;
-            this.order[tail++] = n;
-          } else if (dn === d + 1 && r < this.risk[n]!) {
-            this.risk[n] = r;
-            this.prev[n] = c;
-          }
+    this.head = 0;
+    this.reached = 1;
+    this.maxSteps = maxSteps;
+  }
+
+  /**
+   * The next Space by steps (the start first), its neighbours queued; -1 when the search is done.
+   * A Space's steps and risk are final when it comes out: every Space one step nearer came out
+   * before it and offered it its risk (first in, first out).
+   */
+  next(): number {
+    if (this.head >= this.reached) return -1;
+    const m = this.map;
+    const w = m.width;
+    const h = m.height;
+    const c = this.order[this.head++]!;
+    const d = this.dist[c]!;
+    if (d >= this.maxSteps) return c;
+    const cx = c % w;
+    const cy = (c - cx) / w;
+    const tc = this.threat[c]!;
+    const rc = this.risk[c]!;
+    let tail = this.reached;
+    for (let dy = -1; dy <= 1; dy++) {
+      const ny = cy + dy;
+      if (ny < 0 || ny >= h) continue;
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = cx + dx;
+        if ((dx === 0 && dy === 0) || nx < 0 || nx >= w || !m.free(nx, ny)) continue;
+        const n = ny * w + nx;
+        const r = rc + ((tc & this.threat[n]!) !== 0 ? 1 : 0);
+        const dn = this.dist[n]!;
+        if (dn === UNSEEN) {
+          this.dist[n] = d + 1;
+          this.risk[n] = r;
+          this.prev[n] = c;
+          this.order[tail++] = n;
+        } else if (dn === d + 1 && r < this.risk[n]!) {
+          this.risk[n] = r;
+          this.prev[n] = c;
         }
       }
     }
     this.reached = tail;
+    return c;
+  }
+
+  /** The whole search at once: order[0 .. reached) holds every Space within maxSteps. */
+  search(sx: number, sy: number, maxSteps: number): void {
+    this.start(sx, sy, maxSteps);
+    while (this.next() >= 0);
   }
 
   /** The path to Space `cell` (found by the last search) into `path`, start excluded; returns its length. */
