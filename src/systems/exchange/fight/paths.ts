@@ -5,7 +5,7 @@
  * steps that give an enemy an Opportunity Attack (both ends inside one melee enemy's reach with a
  * clear path). One PathFinder per fight: typed arrays, no allocation per search.
  */
-import { FULL } from './spec.js';
+import { FULL, OPEN } from './spec.js';
 import type { FightMap } from './map.js';
 
 /** What a search needs from the fight: positions, who threatens Opportunity Attacks, and the map. */
@@ -100,6 +100,8 @@ export class PathFinder {
     const c = this.order[this.head++]!;
     const d = this.dist[c]!;
     if (d >= this.maxSteps) return c;
+    const cells = m.cells;
+    const occupant = m.occupant;
     const cx = c % w;
     const cy = (c - cx) / w;
     const tc = this.threat[c]!;
@@ -110,8 +112,10 @@ export class PathFinder {
       if (ny < 0 || ny >= h) continue;
       for (let dx = -1; dx <= 1; dx++) {
         const nx = cx + dx;
-        if ((dx === 0 && dy === 0) || nx < 0 || nx >= w || !m.free(nx, ny)) continue;
+        if ((dx === 0 && dy === 0) || nx < 0 || nx >= w) continue;
         const n = ny * w + nx;
+        // FightMap.free, inline: open ground, nobody there
+        if (cells[n] !== OPEN || occupant[n] !== 0) continue;
         const r = rc + ((tc & this.threat[n]!) !== 0 ? 1 : 0);
         const dn = this.dist[n]!;
         if (dn === UNSEEN) {
