@@ -222,6 +222,31 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     return best;
   }
 
+  /**
+   * What bestTargetFrom would find from (x, y), without choosing among targets: 0 no enemy to
+   * attack, 1 only with Disadvantage from the place, 2 one without (the search's test per Space).
+   */
+  private attackQuality(f: number, x: number, y: number): number {
+    const ranged = this.chars[f]!.ranged;
+    const range = ranged ? this.maximum[f]! : this.reach[f]!;
+    let q = 0;
+    for (let e = 0; e < this.count; e++) {
+      if (this.sideOf[e] === this.sideOf[f] || !this.inFight(e)) continue;
+      const d = spaces(x, y, this.x[e]!, this.y[e]!);
+      if (d > range || (q === 1 && ranged && d > this.effective[f]!)) continue;
+      const cover = this.map.path(x, y, this.x[e]!, this.y[e]!);
+      if (cover === FULL) continue;
+      if (cover === PARTIAL || (ranged && d > this.effective[f]!)) {
+        q = 1;
+        continue;
+      }
+      if (!ranged) return 2;
+      // A clear shot in Effective Range: Disadvantage only when engaged there, and then every shot from here has it.
+      return this.engagedAt(f, x, y) ? 1 : 2;
+    }
+    return q;
+  }
+
   /** A target from where f stands needing no search: melee, any; ranged, one without Disadvantage from the place while no melee enemy can Walk in. */
   private cleanTargetHere(f: number): number {
     const t = this.bestTargetFrom(f, this.x[f]!, this.y[f]!);
@@ -268,8 +293,10 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
       const y = (cell - x) / w;
       // The score without the place's Disadvantage is a lower bound: skip the attack paths when even that cannot win.
       const bound = tier * 1e7 + (ranged ? Math.min(9, this.exposedAt(f, x, y)) * 1e5 : 0) + p.risk[cell]! * 1e3 + d;
-      if (bound >= bestScore || this.bestTargetFrom(f, x, y) < 0) continue;
-      const score = bound + (this.lastBad ? 1e6 : 0);
+      if (bound >= bestScore) continue;
+      const q = this.attackQuality(f, x, y);
+      if (q === 0) continue;
+      const score = bound + (q === 1 ? 1e6 : 0);
       if (score < bestScore) {
         best = cell;
         bestScore = score;
