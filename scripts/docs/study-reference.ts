@@ -119,7 +119,7 @@ const NOTES: Record<string, Record<string, string>> = {
     'matchups[].conditionsA': 'conditions side a starts with',
   },
   'exchange fight': {
-    'sides.NAME[].policy': '`all-in`, `guard-first` or `reserve-N`, each optionally `+keep-magic`',
+    'sides.NAME[].policy': '`tactical` (the default player: paths, responses and Boost by value), or `all-in`, `guard-first` or `reserve-N`; each optionally `+keep-magic`',
     'sides.NAME[].move': 'default `close` for melee weapons, `keep-range` for thrown and projectile',
     'sides.NAME[].group': 'the NPC group its characters act in',
     'fight.map': 'width and height in Spaces (2 m)',

@@ -104,7 +104,7 @@ function jsonlObserver(out: LineWriter): TraceObserver {
   return {
     begin: () => void fight++,
     event: (e) => out.line(JSON.stringify({ fight, ...e })),
-    // The event contract's fields too: round, side (the winner, null for a draw), actor (null).
+    // The trace contract's fields (docs/guide/trace.md): round, side (the winner, null for a draw), actor (null), action.
     end: (winner, rounds) => out.line(JSON.stringify({ fight, round: rounds, side: winner === 2 ? null : WINNERS[winner], actor: null, action: 'end', winner: WINNERS[winner], rounds })),
   };
 }

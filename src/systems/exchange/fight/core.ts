@@ -47,6 +47,8 @@ export class FightCore implements FightView {
   /** A Continuation Check waiting for its trace event (after the event of the Wounds that caused it): who, and its dots. */
   private checkOf = -1;
   private checkDots = 0;
+  /** The faces of that check's Resilience dice. */
+  private checkRolls: number[] = [];
   protected readonly scratch: Mutable<ExchangeSpec>;
   /** A side meets itself: trace events name the target's side too (its characters' names are the same on both sides). */
   private readonly mirrored: boolean;
@@ -163,11 +165,23 @@ export class FightCore implements FightView {
     const aTotal = rollTotal(this.dice, att.baseCost + boost, this.attackEdge(f, t), this.spec.knobs);
     const aRolls = this.observer !== null ? takeRolls(this.dice) : null;
     const clashLegal = def.ranged === att.ranged && this.canAttack(t, f);
-    const response = def.chooseResponse(clashLegal);
+    const targetReady = def.ready;
+    let response: number;
+    let rBoost = 0;
+    if (this.spec.fighters[t]!.tactical) {
+      const r = this.tacticalResponse(f, t, att.baseCost + boost, this.attackEdge(f, t), clashLegal);
+      response = r >> 8;
+      rBoost = r & 255;
+    } else {
+      response = def.chooseResponse(clashLegal);
+      if (response !== NO_RESPONSE) rBoost = def.responseBoost(response, att.ranged);
+    }
     let dTotal = 0;
+    let rCost = 0;
     if (response !== NO_RESPONSE) {
-      const n = def.responseDice(response, def.responseBoost(response, att.ranged));
+      const n = def.responseDice(response, rBoost);
       const p = def.cost(n);
+      rCost = p;
       def.pay(p);
       this.adResponse[t]! += p;
       const edge = response === CLASH ? this.attackEdge(t, f) : guardEdge(def.disadvantaged);
@@ -183,9 +197,10 @@ export class FightCore implements FightView {
     const w = totalsToWounds(s, aTotal, dTotal);
     if (w > 0) this.wound(f, t, w);
     else if (w < 0) this.wound(t, f, -w);
+    const m = exchangeMargin(response, aTotal, dTotal);
     if (this.observer !== null) {
       this.emit(f, t, action, {
-        boost, response: RESPONSE_NAMES[response],
+        boost, cost: paid, target_ready: targetReady, response: RESPONSE_NAMES[response], response_boost: rBoost, response_cost: rCost, margin: m,
         rolls: dRolls === null ? { attack: aRolls! } : { attack: aRolls!, response: dRolls },
         attack_total: aTotal, response_total: dTotal,
         wounds: w > 0 ? w : 0, wounds_to_attacker: w < 0 ? -w : 0, state_after: this.stateName(f), target_state_after: this.stateName(t),
@@ -194,11 +209,18 @@ export class FightCore implements FightView {
     }
     // Conditions the winner's weapon inflicts (Reeling, Prone), applied after the Exchange (a broken
     // loser still on the map too), unless that Exchange ended the fight.
-    const m = exchangeMargin(response, aTotal, dTotal);
     if (!this.fightOver()) {
       if (m > 0 && def.status !== COLLAPSED) this.inflict(f, t, inflictConditions(att, def, m, t === this.active));
       else if (m < 0 && att.status !== COLLAPSED) this.inflict(t, f, inflictConditions(def, att, -m, f === this.active));
     }
+  }
+
+  /**
+   * The `tactical` response of t to f's attack of nA dice at Edge eA: (response << 8) | Boost.
+   * The engine (engine.ts) decides; a bare core answers No Response.
+   */
+  protected tacticalResponse(_f: number, _t: number, _nA: number, _eA: number, _clashLegal: boolean): number {
+    return NO_RESPONSE << 8;
   }
 
   /** Trace events for the Conditions winner w's weapon just inflicted on loser l (INFLICTED_* bits), as the duel traces them. */
@@ -215,7 +237,7 @@ export class FightCore implements FightView {
     if (v < 0) return;
     this.checkOf = -1;
     const dots = this.checkDots;
-    this.emit(v, -1, 'continuation-check', { dots, result: dots === 0 ? 'fails: breaks off' : 'passes', state_after: this.stateName(v) });
+    this.emit(v, -1, 'continuation-check', { dots, rolls: this.checkRolls, result: dots === 0 ? 'fails: breaks off' : 'passes', state_after: this.stateName(v) });
   }
 
   /** Wounds from source s to victim v in a hit: a lingering weapon starts (or renews) that source of Lingering Harm. */
@@ -235,10 +257,12 @@ export class FightCore implements FightView {
     const applied = wounds > 0 && was !== COLLAPSED ? wounds : 0;
     if (applied > 0) {
       takeWounds(c, wounds);
+      if (this.observer !== null) takeRolls(this.dice);
       const dots = afterWounds(c, wounds, this.dice, this.spec.knobs);
       if (dots !== NO_CHECK && this.observer !== null) {
         this.checkOf = v;
         this.checkDots = dots;
+        this.checkRolls = takeRolls(this.dice);
       }
     }
     this.dealt[s]! += applied;

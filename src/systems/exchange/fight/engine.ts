@@ -13,19 +13,33 @@ import { FightCore, END_BROKE, END_COLLAPSE, END_MAX_ROUNDS } from './core.js';
 import { spaces } from './map.js';
 import { TurnOrder, type TurnTaker } from './order.js';
 import { chooseMode, chooseTarget, MODE_COST, pickFreshest } from './policies.js';
-import { FULL, MOVE_KEEP_RANGE, ORDER_FRESH_FIRST, WALK, type ExchangeFightSpec } from './spec.js';
+import { FULL, MOVE_KEEP_RANGE, ORDER_FRESH_FIRST, PARTIAL, RUN, SPRINT, WALK, type ExchangeFightSpec } from './spec.js';
+import { PathFinder, type PathView } from './paths.js';
+import { ExchangeValues } from './values.js';
+import { CLASH, FULL_GUARD, guardEdge, NO_RESPONSE } from '../rules.js';
 
 export { END_BROKE, END_COLLAPSE, END_MAX_ROUNDS } from './core.js';
 const MODE_NAMES = ['walk', 'run', 'sprint'];
 
-export class ExchangeFight extends FightCore implements TurnTaker {
+export class ExchangeFight extends FightCore implements TurnTaker, PathView {
   readonly order: TurnOrder;
   private moveLeft = 0;
   private modeChosen = false;
+  /** `tactical`: attacks left this turn (proactive uses), the mode of the chosen destination, the last target's Disadvantage from the place. */
+  private usesLeft = 0;
+  private destMode = WALK;
+  private lastBad = false;
+  private readonly paths: PathFinder | null;
+  private readonly values: ExchangeValues | null;
+  private readonly worthCache = new Map<number, number>();
+  private readonly respScratch = new Int32Array(3);
 
   constructor(spec: ExchangeFightSpec, dice: Dice) {
     super(spec, dice);
     this.order = new TurnOrder(spec.units, this.count);
+    const tactical = spec.fighters.some((x) => x.tactical);
+    this.paths = tactical ? new PathFinder(this.map) : null;
+    this.values = tactical ? new ExchangeValues(spec.knobs, this.chars.map((c) => c.strike), this.chars.map((c) => c.soak)) : null;
   }
 
   /** One whole fight; the result is left in winner (0 a, 1 b, 2 draw), end and round. */
@@ -75,6 +89,16 @@ export class ExchangeFight extends FightCore implements TurnTaker {
     if (this.observer !== null) this.emit(f, -1, stood > 0 ? 'stand-up' : 'refresh', { ready: c.ready, cost: stood, state_after: this.stateName(f) });
     this.moveLeft = 0;
     this.modeChosen = false;
+    if (sp.tactical) this.tacticalTurn(f);
+    else this.namedTurn(f);
+    // The first side out loses and the fight stops there: no end-of-turn effects after it.
+    if (!this.fightOver()) this.endTurn(f);
+  }
+
+  /** The turn of a named policy (all-in, guard-first, reserve-N) after Refresh: its decision lists, greedy steps. */
+  private namedTurn(f: number): void {
+    const c = this.chars[f]!;
+    const sp = this.spec.fighters[f]!;
     let uses = c.attackSkill + 1;
     let attacked = false;
     const ranged = c.ranged;
@@ -100,8 +124,430 @@ export class ExchangeFight extends FightCore implements TurnTaker {
     }
     // Broken (a failed Continuation Check, before or during this turn): seek safety with the movement left.
     if (c.status === BROKE && !this.fightOver()) this.withdraw(f);
-    // The first side out loses and the fight stops there: no end-of-turn effects after it.
-    if (!this.fightOver()) this.endTurn(f);
+  }
+
+  // ---- The `tactical` policy (docs/rules/exchange-fight.md, "The tactical policy") ----
+
+  /**
+   * A `tactical` turn after Refresh: (1) attack from the best attack Space it can reach within what
+   * it can afford (Walk free; Run or Sprint only when the path needs it and the attack is still
+   * affordable after paying), moving by the shortest path with the fewest Opportunity Attacks;
+   * (2) Boost by value; further attacks while they are worth their dice; (3) with no attack
+   * reachable, Walk towards the nearest attack Space; (4) a ranged character then moves out of
+   * melee enemies' Walk-and-reach; (5) broken: withdraw from all enemies' reach.
+   */
+  private tacticalTurn(f: number): void {
+    const c = this.chars[f]!;
+    this.usesLeft = c.attackSkill + 1;
+    let attacked = false;
+    for (let guard = 0; guard < 64 && c.status === IN_FIGHT && !this.fightOver() && this.usesLeft > 0; guard++) {
+      if (c.ready < c.cost(c.baseCost) + (c.prone ? c.cost(1) : 0)) break;
+      let t = this.cleanTargetHere(f);
+      if (t < 0) {
+        const dest = this.findAttackSpace(f);
+        if (dest < 0) break;
+        const here = this.y[f]! * this.map.width + this.x[f]!;
+        if (dest !== here) {
+          this.walkPath(f, dest);
+          // Knocked down or stopped on the way: decide again from where it stands.
+          if (this.y[f]! * this.map.width + this.x[f]! !== dest) continue;
+        }
+        t = this.bestTargetFrom(f, this.x[f]!, this.y[f]!);
+        if (t < 0) break;
+      }
+      if (!this.upright(f)) break;
+      const boost = this.valuedAttack(f, t, !attacked);
+      if (boost < 0) break;
+      if (!c.ranged) this.stepBack(f, t);
+      this.usesLeft--;
+      attacked = true;
+      this.exchange(f, t, boost, 'exchange');
+    }
+    if (c.status === IN_FIGHT && !this.fightOver() && !attacked) this.approachFree(f);
+    if (c.status === IN_FIGHT && !this.fightOver() && c.ranged) this.keepAway(f);
+    if (c.status === BROKE && !this.fightOver()) this.seekSafety(f);
+  }
+
+  /** PathView: e would take an Opportunity Attack (in the fight, melee, not Stunned). */
+  threatens(e: number): boolean {
+    const c = this.chars[e]!;
+    return c.status === IN_FIGHT && !c.ranged && !c.stunned;
+  }
+
+  /** Some enemy melee weapon (in the fight) reaches (x, y) with a clear path. */
+  private engagedAt(f: number, x: number, y: number): boolean {
+    for (let e = 0; e < this.count; e++) {
+      if (this.sideOf[e] === this.sideOf[f] || !this.inFight(e) || this.chars[e]!.ranged) continue;
+      if (spaces(this.x[e]!, this.y[e]!, x, y) <= this.reach[e]! && this.map.path(this.x[e]!, this.y[e]!, x, y) !== FULL) return true;
+    }
+    return false;
+  }
+
+  /** Melee enemies (in the fight) whose Walk plus reach covers (x, y): they attack there next turn without paying to move. */
+  private exposedAt(f: number, x: number, y: number): number {
+    let n = 0;
+    for (let e = 0; e < this.count; e++) {
+      if (this.sideOf[e] === this.sideOf[f] || !this.inFight(e) || this.chars[e]!.ranged) continue;
+      if (spaces(this.x[e]!, this.y[e]!, x, y) <= this.reach[e]! + this.allowance[e * 3]!) n++;
+    }
+    return n;
+  }
+
+  /** The enemy f attacks best from (x, y): no Disadvantage from the place first, then lowest VIT, then listed first; -1 if none. */
+  private bestTargetFrom(f: number, x: number, y: number): number {
+    let best = -1;
+    let bestBad = true;
+    const ranged = this.chars[f]!.ranged;
+    let engaged = -1;
+    for (let e = 0; e < this.count; e++) {
+      if (this.sideOf[e] === this.sideOf[f] || !this.inFight(e)) continue;
+      const d = spaces(x, y, this.x[e]!, this.y[e]!);
+      if (d > (ranged ? this.maximum[f]! : this.reach[f]!)) continue;
+      const cover = this.map.path(x, y, this.x[e]!, this.y[e]!);
+      if (cover === FULL) continue;
+      let bad = cover === PARTIAL;
+      if (!bad && ranged) {
+        if (d > this.effective[f]!) bad = true;
+        else {
+          if (engaged < 0) engaged = this.engagedAt(f, x, y) ? 1 : 0;
+          bad = engaged === 1;
+        }
+      }
+      if (best < 0 || (bestBad && !bad) || (bad === bestBad && this.vit(e) < this.vit(best))) {
+        best = e;
+        bestBad = bad;
+      }
+    }
+    this.lastBad = bestBad;
+    return best;
+  }
+
+  /**
+   * What bestTargetFrom would find from (x, y), without choosing among targets: 0 no enemy to
+   * attack, 1 only with Disadvantage from the place, 2 one without (the search's test per Space).
+   */
+  private attackQuality(f: number, x: number, y: number): number {
+    const ranged = this.chars[f]!.ranged;
+    const range = ranged ? this.maximum[f]! : this.reach[f]!;
+    let q = 0;
+    for (let e = 0; e < this.count; e++) {
+      if (this.sideOf[e] === this.sideOf[f] || !this.inFight(e)) continue;
+      const d = spaces(x, y, this.x[e]!, this.y[e]!);
+      if (d > range || (q === 1 && ranged && d > this.effective[f]!)) continue;
+      const cover = this.map.path(x, y, this.x[e]!, this.y[e]!);
+      if (cover === FULL) continue;
+      if (cover === PARTIAL || (ranged && d > this.effective[f]!)) {
+        q = 1;
+        continue;
+      }
+      if (!ranged) return 2;
+      // A clear shot in Effective Range: Disadvantage only when engaged there, and then every shot from here has it.
+      return this.engagedAt(f, x, y) ? 1 : 2;
+    }
+    return q;
+  }
+
+  /** A target from where f stands needing no search: melee, any; ranged, one without Disadvantage from the place while no melee enemy can Walk in. */
+  private cleanTargetHere(f: number): number {
+    const t = this.bestTargetFrom(f, this.x[f]!, this.y[f]!);
+    if (t < 0 || !this.chars[f]!.ranged) return t;
+    return !this.lastBad && this.exposedAt(f, this.x[f]!, this.y[f]!) === 0 ? t : -1;
+  }
+
+  /** Movement f can still use this turn in each mode it can afford with an attack after it: the mode's allowance, -1 if not. */
+  private budget(f: number, mode: number): number {
+    if (this.modeChosen) return mode === WALK ? this.moveLeft : -1;
+    const c = this.chars[f]!;
+    if (c.prone && !c.canStand()) return -1;
+    const left = c.ready - (c.prone ? c.cost(1) : 0) - c.cost(MODE_COST[mode]!);
+    if (mode !== WALK && left < c.cost(c.baseCost)) return -1;
+    return this.allowance[f * 3 + mode]!;
+  }
+
+  /**
+   * The Space f attacks from this turn: the cheapest movement mode that reaches an attack Space
+   * (Walk, then Run, then Sprint, each only if the attack is still affordable after it), then no
+   * Disadvantage from the place, then (ranged) out of melee enemies' Walk-and-reach, then fewest
+   * Opportunity-Attack steps, then fewest steps. -1 when none is within what f can afford.
+   */
+  private findAttackSpace(f: number): number {
+    const walk = this.budget(f, WALK);
+    const run = this.budget(f, RUN);
+    const sprint = this.budget(f, SPRINT);
+    const most = Math.max(walk, run, sprint);
+    if (most < 0) return -1;
+    const p = this.paths!;
+    const ranged = this.chars[f]!.ranged;
+    p.markThreats(this, this.sideOf[f]!);
+    p.start(this.x[f]!, this.y[f]!, most);
+    const w = this.map.width;
+    let best = -1;
+    let bestScore = Infinity;
+    let bestTier = 3;
+    for (let cell = p.next(); cell >= 0; cell = p.next()) {
+      const d = p.dist[cell]!;
+      const tier = d <= walk ? 0 : d <= run ? 1 : d <= sprint ? 2 : 3;
+      if (tier > bestTier) break;
+      if (tier === 3) continue;
+      const x = cell % w;
+      const y = (cell - x) / w;
+      // The score without the place's Disadvantage is a lower bound: skip the attack paths when even that cannot win.
+      const bound = tier * 1e7 + (ranged ? Math.min(9, this.exposedAt(f, x, y)) * 1e5 : 0) + p.risk[cell]! * 1e3 + d;
+      if (bound >= bestScore) continue;
+      const q = this.attackQuality(f, x, y);
+      if (q === 0) continue;
+      const score = bound + (q === 1 ? 1e6 : 0);
+      if (score < bestScore) {
+        best = cell;
+        bestScore = score;
+        bestTier = tier;
+        // Nothing later (as many steps or more, no lower tier) beats no Disadvantage, no exposure and no Opportunity Attack.
+        if (score === tier * 1e7 + d) break;
+      }
+    }
+    if (best >= 0) this.destMode = bestTier;
+    return best;
+  }
+
+  /**
+   * Moves f along the path the last search found to `dest`, first paying the movement mode the
+   * path needs (destMode; none when a mode is already paid this turn). Stops when knocked down,
+   * out of movement, or out of the fight (Opportunity Attacks on the way).
+   */
+  private walkPath(f: number, dest: number): void {
+    const p = this.paths!;
+    const n = p.trace(dest);
+    if (n === 0) return;
+    if (!this.modeChosen) this.payMode(f, this.destMode);
+    const w = this.map.width;
+    for (let i = 0; i < n; i++) {
+      if (this.moveLeft <= 0 || !this.upright(f)) return;
+      const cell = p.path[i]!;
+      const x = cell % w;
+      this.moveTo(f, x, (cell - x) / w);
+      if (this.chars[f]!.status !== IN_FIGHT || this.fightOver()) return;
+    }
+  }
+
+  /** Pays `mode` (Walk, Run, Sprint) for this turn: one mode a turn. */
+  private payMode(f: number, mode: number): void {
+    const c = this.chars[f]!;
+    const cost = c.cost(MODE_COST[mode]!);
+    c.pay(cost);
+    this.adMove[f]! += cost;
+    this.moveLeft = this.allowance[f * 3 + mode]!;
+    this.modeChosen = true;
+    if (this.observer !== null && mode !== WALK) this.emit(f, -1, MODE_NAMES[mode]!, { cost, spaces: this.moveLeft });
+  }
+
+  /** No attack Space within what f can afford: Walk (free) along the shortest path towards the nearest one. */
+  private approachFree(f: number): void {
+    if (this.modeChosen ? this.moveLeft <= 0 : this.chars[f]!.prone) return;
+    const p = this.paths!;
+    p.markThreats(this, this.sideOf[f]!);
+    p.start(this.x[f]!, this.y[f]!, 0x3fff);
+    const w = this.map.width;
+    p.next();
+    for (let cell = p.next(); cell >= 0; cell = p.next()) {
+      const x = cell % w;
+      if (this.bestTargetFrom(f, x, (cell - x) / w) < 0) continue;
+      this.destMode = WALK;
+      this.walkPath(f, cell);
+      return;
+    }
+  }
+
+  /**
+   * Where f stands after its attacks (ranged) or when broken (safety): out of the reach of every
+   * enemy it can, then out of melee enemies' Walk-and-reach, then farthest from the nearest enemy's
+   * reach, with the fewest Opportunity-Attack steps first. Walk (free) or the mode already paid.
+   */
+  private safest(f: number, broken: boolean): number {
+    const c = this.chars[f]!;
+    if (c.prone && !broken) return -1;
+    const left = this.modeChosen ? this.moveLeft : this.allowance[f * 3]!;
+    if (left <= 0) return -1;
+    const p = this.paths!;
+    p.markThreats(this, this.sideOf[f]!);
+    p.search(this.x[f]!, this.y[f]!, left);
+    const w = this.map.width;
+    let best = -1;
+    let bestScore = Infinity;
+    for (let i = 0; i < p.reached; i++) {
+      const cell = p.order[i]!;
+      const x = cell % w;
+      const y = (cell - x) / w;
+      let inReach = 0;
+      let margin = 20;
+      for (let e = 0; e < this.count; e++) {
+        if (this.sideOf[e] === this.sideOf[f] || !this.inFight(e)) continue;
+        const d = spaces(x, y, this.x[e]!, this.y[e]!) - this.reach[e]!;
+        if (d <= 0 && !this.chars[e]!.ranged) inReach++;
+        if (d < margin) margin = d;
+      }
+      const score = p.risk[cell]! * 1e6 + inReach * 1e4 + this.exposedAt(f, x, y) * 100 + (20 - margin) + p.dist[cell]! * 0.01;
+      if (score < bestScore) {
+        best = cell;
+        bestScore = score;
+      }
+    }
+    return best;
+  }
+
+  /** A ranged character after its attacks: out of melee enemies' Walk-and-reach if it can be (safest). */
+  private keepAway(f: number): void {
+    if (this.exposedAt(f, this.x[f]!, this.y[f]!) === 0) return;
+    const dest = this.safest(f, false);
+    if (dest < 0 || dest === this.y[f]! * this.map.width + this.x[f]!) return;
+    this.destMode = WALK;
+    this.walkPath(f, dest);
+  }
+
+  /** A broken character seeks safety (seed 001, When You Fail): to the safest Space it can Walk to, away from every enemy's reach. */
+  private seekSafety(f: number): void {
+    const dest = this.safest(f, true);
+    if (dest < 0 || dest === this.y[f]! * this.map.width + this.x[f]!) return;
+    const p = this.paths!;
+    const n = p.trace(dest);
+    if (!this.modeChosen) {
+      this.moveLeft = this.allowance[f * 3]!;
+      this.modeChosen = true;
+    }
+    const w = this.map.width;
+    for (let i = 0; i < n && this.moveLeft > 0 && this.chars[f]!.status === BROKE; i++) {
+      if (!this.upright(f)) return;
+      const cell = p.path[i]!;
+      const x = cell % w;
+      this.moveTo(f, x, (cell - x) / w);
+    }
+  }
+
+  /** The enemy in the fight nearest to f (ties: listed first): the attack its Ready AD are kept for. */
+  private nominalThreat(f: number): number {
+    return this.nearestFoe(f);
+  }
+
+  /**
+   * What r Ready AD are worth to t against one more attack by e before t's next turn: the best
+   * response value (expected Wounds dealt minus taken) to e's full attack (base cost + Skill Level
+   * of Boost, no Edge) that r dice pay for. Cached per fight.
+   */
+  private worth(t: number, e: number, r: number): number {
+    const d = this.chars[t]!;
+    const key = ((t * 128 + e) * 64 + Math.min(63, Math.max(0, r))) * 4 + (d.disadvantaged ? 2 : 0) + (d.status === IN_FIGHT ? 1 : 0);
+    const hit = this.worthCache.get(key);
+    if (hit !== undefined) return hit;
+    const a = this.chars[e]!;
+    const nA = a.baseCost + a.attackSkill;
+    const v = this.values!;
+    let best = -v.net(e, t, nA, 0, NO_RESPONSE, 0, 0);
+    const cm = d.slowed ? 2 : 1;
+    const gSkill = a.ranged ? d.acrobatics : d.melee;
+    for (let b = 0; b <= gSkill && (1 + b) * cm <= r; b++) best = Math.max(best, -v.net(e, t, nA, 0, FULL_GUARD, 1 + b, guardEdge(d.disadvantaged)));
+    if (a.ranged === d.ranged && d.status === IN_FIGHT) {
+      for (let b = 0; b <= d.attackSkill && (d.baseCost + b) * cm <= r; b++) best = Math.max(best, -v.net(e, t, nA, 0, CLASH, d.baseCost + b, d.disadvantaged ? -1 : 0));
+    }
+    this.worthCache.set(key, best);
+    return best;
+  }
+
+  /** Another attack may come at t before its next turn: f still has attacks this turn, or another enemy of t in the fight has not had its turn this Round. */
+  private moreAttacks(f: number, t: number): boolean {
+    if (f === this.active && (!this.spec.fighters[f]!.tactical || this.usesLeft > 0)) return true;
+    for (let e = 0; e < this.count; e++) {
+      if (e !== f && this.sideOf[e] !== this.sideOf[t] && this.inFight(e) && this.order.acted[e] === 0) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Response of a `tactical` t to f's attack of nA dice at Edge eA, by value: each legal, affordable
+   * answer (No Response; Full Guard or Clash with each Boost) scores the exact expected Wounds of
+   * this Exchange (dealt minus taken) plus, when another attack may come before t's next turn,
+   * what the Ready AD left are worth against it (worth); the best wins, ties to the cheaper.
+   */
+  protected override tacticalResponse(f: number, t: number, nA: number, eA: number, clashLegal: boolean): number {
+    const d = this.chars[t]!;
+    const a = this.chars[f]!;
+    const v = this.values!;
+    const m = this.moreAttacks(f, t);
+    const r = d.ready;
+    let best = -v.net(f, t, nA, eA, NO_RESPONSE, 0, 0) + (m ? this.worth(t, f, r) : 0);
+    let choice = NO_RESPONSE << 8;
+    if (d.canGuard()) {
+      const skill = a.ranged ? d.acrobatics : d.melee;
+      const top = Math.min(skill, d.boostFor(r - d.cost(1)));
+      const edge = guardEdge(d.disadvantaged);
+      for (let b = 0; b <= top; b++) {
+        const val = -v.net(f, t, nA, eA, FULL_GUARD, 1 + b, edge) + (m ? this.worth(t, f, r - d.cost(1 + b)) : 0);
+        if (val > best + 1e-12) {
+          best = val;
+          choice = (FULL_GUARD << 8) | b;
+        }
+      }
+    }
+    if (d.canClash(clashLegal)) {
+      const top = Math.min(d.attackSkill, d.boostFor(r - d.cost(d.baseCost)));
+      const edge = this.attackEdge(t, f);
+      for (let b = 0; b <= top; b++) {
+        const val = -v.net(f, t, nA, eA, CLASH, d.baseCost + b, edge) + (m ? this.worth(t, f, r - d.cost(d.baseCost + b)) : 0);
+        if (val > best + 1e-12) {
+          best = val;
+          choice = (CLASH << 8) | b;
+        }
+      }
+    }
+    return choice;
+  }
+
+  /** The response t would give to f's attack of nA dice (its own policy), as [response, dice, Edge] in respScratch. */
+  private predictResponse(f: number, t: number, nA: number, eA: number, clashLegal: boolean): void {
+    const d = this.chars[t]!;
+    let response: number;
+    let boost = 0;
+    if (this.spec.fighters[t]!.tactical) {
+      const r = this.tacticalResponse(f, t, nA, eA, clashLegal);
+      response = r >> 8;
+      boost = r & 255;
+    } else {
+      response = d.chooseResponse(clashLegal);
+      if (response !== NO_RESPONSE) boost = d.responseBoost(response, this.chars[f]!.ranged);
+    }
+    this.respScratch[0] = response;
+    this.respScratch[1] = response === NO_RESPONSE ? 0 : d.responseDice(response, boost);
+    this.respScratch[2] = response === CLASH ? this.attackEdge(t, f) : guardEdge(d.disadvantaged);
+  }
+
+  /**
+   * Boost of a `tactical` attack by f on t, by value: each affordable Boost scores the exact expected
+   * Wounds of the Exchange against t's predicted response plus what f's Ready AD left are worth
+   * against one attack by its nearest enemy before its next turn. `must`: the turn's first attack
+   * (taken whatever it scores); otherwise (a further attack, an Opportunity Attack) only when the
+   * best scores at least what keeping the dice is worth. Returns the Boost, or -1.
+   */
+  private valuedAttack(f: number, t: number, must: boolean): number {
+    const a = this.chars[f]!;
+    const r = a.ready;
+    const base = a.baseCost;
+    if (r < a.cost(base)) return -1;
+    const v = this.values!;
+    const e = this.nominalThreat(f);
+    const eA = this.attackEdge(f, t);
+    const clashLegal = a.ranged === this.chars[t]!.ranged && this.canAttack(t, f);
+    const top = Math.min(a.attackSkill, a.boostFor(r - a.cost(base)));
+    let best = -Infinity;
+    let boost = -1;
+    for (let b = 0; b <= top; b++) {
+      this.predictResponse(f, t, base + b, eA, clashLegal);
+      const s = this.respScratch;
+      const val = v.net(f, t, base + b, eA, s[0]!, s[1]!, s[2]!) + (e >= 0 ? this.worth(f, e, r - a.cost(base + b)) : 0);
+      if (val > best + 1e-12) {
+        best = val;
+        boost = b;
+      }
+    }
+    if (!must && e >= 0 && best < this.worth(f, e, r) - 1e-12) return -1;
+    return boost;
   }
 
   /** The nearest enemy f can attack from where it stands (ties: listed first), or -1. */
@@ -324,7 +770,7 @@ export class ExchangeFight extends FightCore implements TurnTaker {
       if (this.sideOf[e] === this.sideOf[f] || c.status !== IN_FIGHT || c.ranged || c.stunned) continue;
       if (spaces(this.x[e]!, this.y[e]!, x0, y0) > this.reach[e]! || !this.canAttack(e, f)) continue;
       if (this.map.path(this.x[e]!, this.y[e]!, x0, y0) === FULL) continue;
-      const boost = c.attackBoost(c.attackSkill, c.baseCost, c.policy.reserve);
+      const boost = this.spec.fighters[e]!.tactical ? this.valuedAttack(e, f, false) : c.attackBoost(c.attackSkill, c.baseCost, c.policy.reserve);
       if (boost >= 0) this.exchange(e, f, boost, 'opportunity-attack');
     }
   }

@@ -4,6 +4,9 @@ import { intIn, listOf, nonEmptyString, studyHeader, trialsField } from '../../s
 import { armourSchema, characterSchema, knobsSchema, loadoutSchema, POLICY_PATTERN, weaponSchema } from '../schema.js';
 
 const int = intIn;
+
+/** The fight's policies: the default `tactical` or a named one (../schema.ts POLICY_PATTERN), each optionally `+keep-magic`. */
+export const FIGHT_POLICY_PATTERN = new RegExp(`^tactical(\\+keep-magic)?$|${POLICY_PATTERN.source}`);
 const name = nonEmptyString();
 
 export const CONDITIONS = ['slowed', 'reeling', 'prone', 'stunned'] as const;
@@ -14,12 +17,13 @@ export const ORDERS = ['listed', 'fresh-first'] as const;
 export const fighterEntrySchema = z.strictObject({
   loadout: name,
   count: int(1, 100).default(1),
-  policy: z.string().regex(POLICY_PATTERN, {
+  /** `tactical` (the default: paths, responses and Boost by value) or a named policy (all-in, guard-first, reserve-N). */
+  policy: z.string().regex(FIGHT_POLICY_PATTERN, {
     error: (iss) => (iss.input === 'best-response' || iss.input === 'optimal'
-      ? `${iss.input} is a solved policy, which only duels play (exchange: mode duel at duel.distance 1); use all-in, guard-first or reserve-N`
-      : 'expected a policy: all-in, guard-first or reserve-N (N = Ready AD kept for responses)'),
-  }).default('reserve-1'),
-  /** Movement policy; default: keep-range for ranged weapons, close otherwise. */
+      ? `${iss.input} is a solved policy, which only duels play (exchange: mode duel at duel.distance 1); use tactical, all-in, guard-first or reserve-N`
+      : 'expected a policy: tactical, all-in, guard-first or reserve-N (N = Ready AD kept for responses)'),
+  }).default('tactical'),
+  /** Movement policy of the named policies; default: keep-range for ranged weapons, close otherwise. `tactical` finds its own. */
   move: z.enum(MOVES).optional(),
   group: name.optional(),
   conditions: z.array(z.enum(CONDITIONS)).default([]),

@@ -175,7 +175,7 @@ export function compileFight(study: ExchangeFightStudy, a: string, b: string, kn
       const loadout = resolveLoadout(e.loadout, study as unknown as ExchangeParts);
       const move = e.move ?? (loadout.weapon.kind === 'melee' ? 'close' : 'keep-range');
       fighters.push({
-        name: m.name, side: s, loadout, policyName: e.policy, policy: parsePolicy(e.policy), move: MOVE_CODES[move],
+        name: m.name, side: s, loadout, policyName: e.policy, policy: parsePolicy(e.policy.replace(/^tactical/, 'all-in')), tactical: e.policy.startsWith('tactical'), move: MOVE_CODES[move],
         conditions: e.conditions, x: pos[s]![i]![0], y: pos[s]![i]![1],
       });
     });

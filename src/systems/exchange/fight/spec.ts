@@ -34,6 +34,8 @@ export interface FighterSpec {
   readonly loadout: ExchangeLoadout;
   readonly policyName: string;
   readonly policy: CharacterPolicy;
+  /** Plays the `tactical` policy (paths, responses, Boost and Opportunity Attacks by value); `policy` then holds its wound order only. */
+  readonly tactical: boolean;
   readonly move: number;
   readonly conditions: readonly ConditionName[];
   /** Start Space. */

@@ -182,7 +182,7 @@ describe('Conditions after an Exchange (the winner\'s weapon)', () => {
 
 describe('engaged in melee', () => {
   it('an ally\'s sword beside an archer does not engage it, nor does an enemy sword that is out of the fight', () => {
-    const f = fight('sides:\n  a: [{ loadout: bow }, { loadout: sword }]\n  b: [{ loadout: sword }]\nfight: { map: [20, 9], distance: 6, opener: a }\nmatchups: [{ a: a, b: b }]\n', rng());
+    const f = fight('sides:\n  a: [{ loadout: bow, policy: reserve-1 }, { loadout: sword, policy: reserve-1 }]\n  b: [{ loadout: sword, policy: reserve-1 }]\nfight: { map: [20, 9], distance: 6, opener: a }\nmatchups: [{ a: a, b: b }]\n', rng());
     expect([dist(f, 0, 1), f.engaged(0), f.attackEdge(0, 2)]).toEqual([1, false, 0]);
     const g = fight(oneOnOne('bow', 'sword'), rng());
     expect(g.engaged(0)).toBe(true);
@@ -219,7 +219,7 @@ describe('who is out', () => {
 
 describe('targets and movement allowances', () => {
   it('side targeting focus: the side has no focus at the start, picks the nearest enemy, and never an ally', () => {
-    const f = fight('sides:\n  a: [{ loadout: sword, count: 2, policy: all-in }]\n  b: [{ loadout: rook }]\nfight: { map: [20, 9], distance: 1, opener: a, tactics: { a: { targeting: focus } } }\nmatchups: [{ a: a, b: b }]\n', rng());
+    const f = fight('sides:\n  a: [{ loadout: sword, count: 2, policy: all-in }]\n  b: [{ loadout: rook, policy: reserve-1 }]\nfight: { map: [20, 9], distance: 1, opener: a, tactics: { a: { targeting: focus } } }\nmatchups: [{ a: a, b: b }]\n', rng());
     const events = watch(f);
     expect([dist(f, 0, 1), dist(f, 0, 2)]).toEqual([1, 1]);
     f.takeTurn(0);

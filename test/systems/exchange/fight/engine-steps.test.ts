@@ -99,7 +99,7 @@ describe('one step', () => {
 describe('moving into reach', () => {
   it('a ranged character closes only to its Effective Range (10 Spaces for a 20 m bow), moving close or keep-range', () => {
     for (const move of ['close', 'keep-range']) {
-      const f = fight(`sides:\n  a: [{ loadout: bow, move: ${move}, policy: all-in }]\n  b: [{ loadout: sword }]\nfight: { map: [40, 9], distance: 15, opener: a }\nmatchups: [{ a: a, b: b }]\n`, rng());
+      const f = fight(`sides:\n  a: [{ loadout: bow, move: ${move}, policy: all-in }]\n  b: [{ loadout: sword, policy: reserve-1 }]\nfight: { map: [40, 9], distance: 15, opener: a }\nmatchups: [{ a: a, b: b }]\n`, rng());
       const events = watch(f);
       f.takeTurn(0);
       expect([named(events, 'move').length, named(events, 'exchange')[0]!.distance_after], move).toEqual([5, 10]);
@@ -107,11 +107,11 @@ describe('moving into reach', () => {
   });
 
   it('moving close, a bow shoots from where it stands (no retreat); a sword told to keep range still closes', () => {
-    const f = fight(`sides:\n  a: [{ loadout: bow, move: close }]\n  b: [{ loadout: sword }]\nfight: { map: [20, 9], distance: 1, opener: a }\nmatchups: [{ a: a, b: b }]\n`, rng());
+    const f = fight(`sides:\n  a: [{ loadout: bow, policy: reserve-1, move: close }]\n  b: [{ loadout: sword, policy: reserve-1 }]\nfight: { map: [20, 9], distance: 1, opener: a }\nmatchups: [{ a: a, b: b }]\n`, rng());
     const events = watch(f);
     f.takeTurn(0);
     expect([named(events, 'move').length, named(events, 'exchange')[0]!.distance_after]).toEqual([0, 1]);
-    const g = fight(`sides:\n  a: [{ loadout: sword, move: keep-range }]\n  b: [{ loadout: sword }]\nfight: { map: [20, 9], distance: 1, opener: a }\nmatchups: [{ a: a, b: b }]\n`, rng());
+    const g = fight(`sides:\n  a: [{ loadout: sword, policy: reserve-1, move: keep-range }]\n  b: [{ loadout: sword, policy: reserve-1 }]\nfight: { map: [20, 9], distance: 1, opener: a }\nmatchups: [{ a: a, b: b }]\n`, rng());
     const e2 = watch(g);
     g.takeTurn(0);
     expect([named(e2, 'move').length, named(e2, 'exchange')[0]!.distance_after]).toEqual([0, 1]);
@@ -141,25 +141,25 @@ describe('keep-range retreats', () => {
   });
 
   it('away from the nearest enemy, not from an ally, whichever side the archer is on', () => {
-    const a = fight('sides:\n  a: [{ loadout: bow }, { loadout: sword }]\n  b: [{ loadout: sword }]\nfight: { map: [20, 9], distance: 6, opener: a }\nmatchups: [{ a: a, b: b }]\n', rng());
+    const a = fight('sides:\n  a: [{ loadout: bow, policy: reserve-1 }, { loadout: sword, policy: reserve-1 }]\n  b: [{ loadout: sword, policy: reserve-1 }]\nfight: { map: [20, 9], distance: 6, opener: a }\nmatchups: [{ a: a, b: b }]\n', rng());
     a.put(2, 11, 4);
     a.put(0, 10, 4);
     a.put(1, 9, 4);
     a.takeTurn(0);
     expect(at(a, 0)).toEqual([9, 3]);
-    const b = fight('sides:\n  a: [{ loadout: sword, count: 2 }]\n  b: [{ loadout: bow }]\nfight: { map: [20, 9], distance: 6, opener: a, groups: none }\nmatchups: [{ a: a, b: b }]\n', rng());
+    const b = fight('sides:\n  a: [{ loadout: sword, policy: reserve-1, count: 2 }]\n  b: [{ loadout: bow, policy: reserve-1 }]\nfight: { map: [20, 9], distance: 6, opener: a, groups: none }\nmatchups: [{ a: a, b: b }]\n', rng());
     b.put(2, 10, 4);
     b.put(0, 9, 4);
     b.put(1, 16, 4);
     b.takeTurn(2);
     expect(at(b, 2)).toEqual([11, 3]);
-    const second = fight('sides:\n  a: [{ loadout: sword, count: 2 }]\n  b: [{ loadout: bow }]\nfight: { map: [20, 9], distance: 6, opener: a, groups: none }\nmatchups: [{ a: a, b: b }]\n', rng());
+    const second = fight('sides:\n  a: [{ loadout: sword, policy: reserve-1, count: 2 }]\n  b: [{ loadout: bow, policy: reserve-1 }]\nfight: { map: [20, 9], distance: 6, opener: a, groups: none }\nmatchups: [{ a: a, b: b }]\n', rng());
     second.put(2, 10, 4);
     second.put(0, 16, 4);
     second.put(1, 9, 4); // the nearest enemy is listed second
     second.takeTurn(2);
     expect(at(second, 2)).toEqual([11, 3]);
-    const tie = fight('sides:\n  a: [{ loadout: sword, count: 2 }]\n  b: [{ loadout: bow }]\nfight: { map: [20, 9], distance: 6, opener: a, groups: none }\nmatchups: [{ a: a, b: b }]\n', rng());
+    const tie = fight('sides:\n  a: [{ loadout: sword, policy: reserve-1, count: 2 }]\n  b: [{ loadout: bow, policy: reserve-1 }]\nfight: { map: [20, 9], distance: 6, opener: a, groups: none }\nmatchups: [{ a: a, b: b }]\n', rng());
     tie.put(2, 10, 4);
     tie.put(0, 9, 4);
     tie.put(1, 11, 3); // both 1 Space away: away from the one listed first, which also clears the other's reach
@@ -186,7 +186,7 @@ describe('keep-range retreats', () => {
 
 describe('Opportunity Attacks after a step', () => {
   it('enemies strike in listed order while the mover is in the fight: none after it went out', () => {
-    const f = fight('sides:\n  a: [{ loadout: sword }]\n  b: [{ loadout: spear, count: 2 }]\nfight: { map: [20, 9], distance: 6, opener: a, groups: none }\nmatchups: [{ a: a, b: b }]\n', scripted(CRIT, CRIT, CRIT, ...misses(3)));
+    const f = fight('sides:\n  a: [{ loadout: sword, policy: reserve-1 }]\n  b: [{ loadout: spear, policy: reserve-1, count: 2 }]\nfight: { map: [20, 9], distance: 6, opener: a, groups: none }\nmatchups: [{ a: a, b: b }]\n', scripted(CRIT, CRIT, CRIT, ...misses(3)));
     f.put(1, 12, 4);
     f.put(2, 12, 5);
     f.put(0, 10, 4);

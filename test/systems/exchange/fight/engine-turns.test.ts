@@ -86,7 +86,7 @@ describe('a whole fight (play)', () => {
   });
 
   it('the opener takes the opening turn alone (its NPC group follows later); from Round 2 the side due goes first', () => {
-    const f = fight('sides:\n  a: [{ loadout: sword, count: 2, group: g }]\n  b: [{ loadout: spear }]\nfight: { map: [40, 9], distance: 36, opener: a, maxRounds: 2 }\nmatchups: [{ a: a, b: b }]\n', scripted());
+    const f = fight('sides:\n  a: [{ loadout: sword, policy: reserve-1, count: 2, group: g }]\n  b: [{ loadout: spear, policy: reserve-1 }]\nfight: { map: [40, 9], distance: 36, opener: a, maxRounds: 2 }\nmatchups: [{ a: a, b: b }]\n', scripted());
     const w = watch(f);
     f.play();
     const turns = (r: number) => actions(w, 'refresh').filter((e) => e.round === r).map((e) => e.actor);
@@ -95,7 +95,7 @@ describe('a whole fight (play)', () => {
   });
 
   it('side order fresh-first: the unit whose character has the most Ready AD goes first', () => {
-    const rest = 'sides:\n  a: [{ loadout: tired }, { loadout: sword }]\n  b: [{ loadout: spear }]\n'
+    const rest = 'sides:\n  a: [{ loadout: tired, policy: reserve-1 }, { loadout: sword, policy: reserve-1 }]\n  b: [{ loadout: spear, policy: reserve-1 }]\n'
       + 'fight: { map: [40, 9], distance: 30, opener: b, maxRounds: 1, groups: none, tactics: { a: { order: fresh-first } } }\nmatchups: [{ a: a, b: b }]\n';
     const f = fightWith(EXTRA, rest, scripted());
     const w = watch(f);
@@ -106,7 +106,7 @@ describe('a whole fight (play)', () => {
 
 describe('a turn', () => {
   it('starts with the Refresh, or standing up from Prone for 1 AD, traced without a target', () => {
-    const f = fight('sides:\n  a: [{ loadout: sword, conditions: [prone] }]\n  b: [{ loadout: spear }]\nfight: { map: [40, 9], distance: 30, opener: a }\nmatchups: [{ a: a, b: b }]\n', scripted());
+    const f = fight('sides:\n  a: [{ loadout: sword, policy: reserve-1, conditions: [prone] }]\n  b: [{ loadout: spear, policy: reserve-1 }]\nfight: { map: [40, 9], distance: 30, opener: a }\nmatchups: [{ a: a, b: b }]\n', scripted());
     const w = watch(f);
     f.takeTurn(0);
     f.takeTurn(1);
@@ -147,7 +147,7 @@ describe('a turn', () => {
   });
 
   it('movement is paid once a turn: after an attack only the Run\'s remaining Spaces are left', () => {
-    const f = fight('sides:\n  a: [{ loadout: sword, policy: all-in }]\n  b: [{ loadout: rook, count: 2 }]\nfight: { map: [40, 9], distance: 8, opener: a }\nmatchups: [{ a: a, b: b }]\n', scripted(CRIT, CRIT, CRIT));
+    const f = fight('sides:\n  a: [{ loadout: sword, policy: all-in }]\n  b: [{ loadout: rook, policy: reserve-1, count: 2 }]\nfight: { map: [40, 9], distance: 8, opener: a }\nmatchups: [{ a: a, b: b }]\n', scripted(CRIT, CRIT, CRIT));
     const w = watch(f);
     f.put(2, f.x[0]! + 14, f.y[0]!); // the second rook 14 Spaces away, on a's row
     f.chars[1]!.ready = 0;
@@ -156,7 +156,7 @@ describe('a turn', () => {
   });
 
   it('targeting weakest: the weakest when it can be attacked; else the nearest it can attack (ties: listed first)', () => {
-    const rest = 'sides:\n  a: [{ loadout: sword, count: 2 }, { loadout: veyr }]\n  b: [{ loadout: post, policy: all-in }]\n'
+    const rest = 'sides:\n  a: [{ loadout: sword, policy: reserve-1, count: 2 }, { loadout: veyr, policy: reserve-1 }]\n  b: [{ loadout: post, policy: all-in }]\n'
       + 'fight: { map: [20, 9], distance: 1, opener: b, groups: none, tactics: { b: { targeting: weakest } } }\nmatchups: [{ a: a, b: b }]\n';
     const near = fightWith(EXTRA, rest, rng());
     const wn = watch(near);
@@ -188,7 +188,7 @@ describe('a turn', () => {
   });
 
   it('Lingering Harm at the end of the turn: one traced Wound per source, none after the character is out', () => {
-    const sides = 'sides:\n  a: [{ loadout: dagger, count: 2 }]\n  b: [{ loadout: sword }]\nfight: { map: [20, 9], distance: 1, opener: a }\nmatchups: [{ a: a, b: b }]\n';
+    const sides = 'sides:\n  a: [{ loadout: dagger, policy: reserve-1, count: 2 }]\n  b: [{ loadout: sword, policy: reserve-1 }]\nfight: { map: [20, 9], distance: 1, opener: a }\nmatchups: [{ a: a, b: b }]\n';
     const f = fight(sides, scripted(HIT, MISS)); // 6 -> 4 by two daggers; ticks 4 -> 3 -> 2: first below half, the check passes
     const w = watch(f);
     f.wound(0, 2, 1);

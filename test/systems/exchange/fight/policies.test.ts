@@ -8,7 +8,7 @@ import { fight } from './helpers.js';
 
 const rng = () => new RngDice(new Xoshiro128ss(deriveStream(3)));
 // a: 0 sword, 1 sword; b: 2 sword, 3 sword, 4 sword
-const TWO_V_THREE = `sides:\n  a: [{ loadout: sword, count: 2 }]\n  b: [{ loadout: sword, count: 3 }]\nfight: { map: [20, 20], distance: 4, groups: none }\nmatchups: [{ a: a, b: b }]\n`;
+const TWO_V_THREE = `sides:\n  a: [{ loadout: sword, policy: reserve-1, count: 2 }]\n  b: [{ loadout: sword, policy: reserve-1, count: 3 }]\nfight: { map: [20, 20], distance: 4, groups: none }\nmatchups: [{ a: a, b: b }]\n`;
 
 function setUp() {
   const f = fight(TWO_V_THREE, rng());
@@ -78,7 +78,7 @@ describe('side order', () => {
 
 describe('attack fallback', () => {
   it('a character that cannot reach its chosen target attacks the nearest enemy it can', () => {
-    const f = fight(`sides:\n  a: [{ loadout: sword }]\n  b: [{ loadout: sword, count: 2 }]\nfight: { map: [20, 4], distance: 4, groups: none, tactics: { a: { targeting: weakest } }, cover: [{ at: [9, 0], size: [1, 4], kind: full }] }\nmatchups: [{ a: a, b: b }]\n`, rng());
+    const f = fight(`sides:\n  a: [{ loadout: sword, policy: reserve-1 }]\n  b: [{ loadout: sword, policy: reserve-1, count: 2 }]\nfight: { map: [20, 4], distance: 4, groups: none, tactics: { a: { targeting: weakest } }, cover: [{ at: [9, 0], size: [1, 4], kind: full }] }\nmatchups: [{ a: a, b: b }]\n`, rng());
     f.put(0, 8, 1);
     f.put(1, 8, 2); // adjacent, this side of the wall
     f.put(2, 15, 1); // behind the wall

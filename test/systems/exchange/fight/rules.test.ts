@@ -152,7 +152,7 @@ describe('Movement (Tactical Mode: 2 m Spaces, a diagonal counts one)', () => {
   });
 
   it('Slowed doubles the Run\'s cost', () => {
-    const f = fight(`sides:\n  a: [{ loadout: sword, conditions: [slowed], policy: all-in }]\n  b: [{ loadout: sword }]\nfight: { map: [40, 9], distance: 4, opener: a }\nmatchups: [{ a: a, b: b }]\n`, rng());
+    const f = fight(`sides:\n  a: [{ loadout: sword, conditions: [slowed], policy: all-in }]\n  b: [{ loadout: sword, policy: reserve-1 }]\nfight: { map: [40, 9], distance: 4, opener: a }\nmatchups: [{ a: a, b: b }]\n`, rng());
     f.takeTurn(0);
     expect([f.adMove[0], dist(f, 0, 1)]).toEqual([2, 1]);
   });
@@ -196,7 +196,7 @@ describe('Opportunity Attacks', () => {
     f.chars[1]!.ready = 0;
     f.step(0, f.x[1]!, f.y[1]!, 1);
     expect(events.some((e) => e.action === 'opportunity-attack')).toBe(false);
-    const s = fight(`sides:\n  a: [{ loadout: sword }]\n  b: [{ loadout: spear, conditions: [stunned] }]\nfight: { map: [20, 9], distance: 2, opener: a }\nmatchups: [{ a: a, b: b }]\n`, scripted());
+    const s = fight(`sides:\n  a: [{ loadout: sword, policy: reserve-1 }]\n  b: [{ loadout: spear, policy: reserve-1, conditions: [stunned] }]\nfight: { map: [20, 9], distance: 2, opener: a }\nmatchups: [{ a: a, b: b }]\n`, scripted());
     const e2 = watch(s);
     s.step(0, s.x[1]!, s.y[1]!, 1);
     expect(e2.some((e) => e.action === 'opportunity-attack')).toBe(false);
@@ -215,12 +215,12 @@ describe('Wounds, Continuation, Lingering Harm, conditions', () => {
   });
 
   it('Lingering Harm: 1 Wound from each source at the end of the victim\'s turn; the same source again does not add', () => {
-    const f = fight(`sides:\n  a: [{ loadout: dagger, count: 2 }]\n  b: [{ loadout: sword }]\nfight: { map: [20, 9], distance: 1, opener: a }\nmatchups: [{ a: a, b: b }]\n`, scripted(HIT, HIT));
+    const f = fight(`sides:\n  a: [{ loadout: dagger, policy: reserve-1, count: 2 }]\n  b: [{ loadout: sword, policy: reserve-1 }]\nfight: { map: [20, 9], distance: 1, opener: a }\nmatchups: [{ a: a, b: b }]\n`, scripted(HIT, HIT));
     f.wound(0, 2, 1);
     f.wound(1, 2, 1);
     f.wound(0, 2, 0); // no Wound: does not start or renew a source
     expect([f.chars[2]!.harm[0], f.chars[2]!.harm[1]]).toEqual([2, 2]);
-    const again = fight(`sides:\n  a: [{ loadout: dagger }]\n  b: [{ loadout: sword }]\nfight: { map: [20, 9], distance: 1, opener: a }\nmatchups: [{ a: a, b: b }]\n`, scripted());
+    const again = fight(`sides:\n  a: [{ loadout: dagger, policy: reserve-1 }]\n  b: [{ loadout: sword, policy: reserve-1 }]\nfight: { map: [20, 9], distance: 1, opener: a }\nmatchups: [{ a: a, b: b }]\n`, scripted());
     again.wound(0, 1, 1);
     again.wound(0, 1, 1); // the same source again: one source, the longer duration (2 turns), not 4
     expect(again.chars[1]!.harm[0]).toBe(2);
@@ -277,7 +277,7 @@ describe('Wounds, Continuation, Lingering Harm, conditions', () => {
   });
 
   it('Reeling gives Disadvantage until the end of the character\'s next turn; Prone stands for 1 AD', () => {
-    const f = fight(`sides:\n  a: [{ loadout: sword, conditions: [reeling, prone] }]\n  b: [{ loadout: sword }]\nfight: { map: [20, 9], distance: 1, opener: a }\nmatchups: [{ a: a, b: b }]\n`, rng());
+    const f = fight(`sides:\n  a: [{ loadout: sword, policy: reserve-1, conditions: [reeling, prone] }]\n  b: [{ loadout: sword, policy: reserve-1 }]\nfight: { map: [20, 9], distance: 1, opener: a }\nmatchups: [{ a: a, b: b }]\n`, rng());
     expect([f.attackEdge(1, 0), f.attackEdge(0, 1)]).toEqual([1, -1]); // Prone target: melee Advantage; Reeling attacker
     const c = f.chars[0]!;
     f.chars[1]!.ready = 0;

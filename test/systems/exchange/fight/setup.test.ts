@@ -9,10 +9,10 @@ import { tasks } from './helpers.js';
 const ISSUE_SIDES = `sides:
   heroes:
     - { loadout: mira, policy: reserve-1 }
-    - { loadout: spear }
+    - { loadout: spear, policy: reserve-1 }
   bandits:
-    - { loadout: rook, count: 2, group: gate }
-    - { loadout: bow, group: wall }
+    - { loadout: rook, policy: reserve-1, count: 2, group: gate }
+    - { loadout: bow, policy: reserve-1, group: wall }
 `;
 
 describe('set-up', () => {
@@ -26,7 +26,7 @@ describe('set-up', () => {
   });
 
   it('a side larger than the other with no group named forms groups (5 against 2: 3 and 2); groups: none keeps them alone', () => {
-    const body = `sides:\n  few: [{ loadout: sword, count: 2 }]\n  many: [{ loadout: rook, count: 5 }]\nmatchups: [{ a: few, b: many }]\n`;
+    const body = `sides:\n  few: [{ loadout: sword, policy: reserve-1, count: 2 }]\n  many: [{ loadout: rook, policy: reserve-1, count: 5 }]\nmatchups: [{ a: few, b: many }]\n`;
     expect(tasks(`${body}fight: { distance: 4 }\n`)[0]!.spec.units[1]).toEqual([[2, 3, 4], [5, 6]]);
     expect(tasks(`${body}fight: { distance: 4, groups: none }\n`)[0]!.spec.units[1]!.length).toBe(5);
   });

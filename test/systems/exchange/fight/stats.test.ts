@@ -80,7 +80,7 @@ describe('distance, reach and movement change the fight', () => {
 
 describe('symmetry', () => {
   it('mirrored sides (two swords and a bow each, random opener) split evenly within 4 SE', () => {
-    const spec = tasks(`sides:\n  x: [{ loadout: sword, count: 2 }, { loadout: bow }]\nfight: { map: [20, 9], distance: 6 }\nmatchups: [{ a: x, b: x }]\n`)[0]!.spec;
+    const spec = tasks(`sides:\n  x: [{ loadout: sword, policy: reserve-1, count: 2 }, { loadout: bow, policy: reserve-1 }]\nfight: { map: [20, 9], distance: 6 }\nmatchups: [{ a: x, b: x }]\n`)[0]!.spec;
     const t = fightTally(spec, 41, 10_000);
     expectRatesAgree(t[0]! / 10_000, 10_000, t[1]! / 10_000, 10_000, 'a vs b');
     const decided = t[0]! + t[1]!;
@@ -88,7 +88,7 @@ describe('symmetry', () => {
   });
 
   it('swapping a and b mirrors the result', () => {
-    const [ab, ba] = tasks(`sides:\n  s: [{ loadout: spear }, { loadout: sword }]\n  b: [{ loadout: bow, count: 2 }]\nfight: { map: [20, 9], distance: 4 }\nmatchups: [{ a: s, b: b }, { a: b, b: s }]\n`);
+    const [ab, ba] = tasks(`sides:\n  s: [{ loadout: spear, policy: reserve-1 }, { loadout: sword, policy: reserve-1 }]\n  b: [{ loadout: bow, policy: reserve-1, count: 2 }]\nfight: { map: [20, 9], distance: 4 }\nmatchups: [{ a: s, b: b }, { a: b, b: s }]\n`);
     const x = fightTally(ab!.spec, 51, 10_000);
     const y = fightTally(ba!.spec, 52, 10_000);
     expectRatesAgree(x[0]! / 10_000, 10_000, y[1]! / 10_000, 10_000, 'a of (s, b) vs b of (b, s)');

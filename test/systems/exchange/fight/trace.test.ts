@@ -6,8 +6,8 @@ import type { TraceEvent } from '../../../../src/systems/trace.js';
 import { tasks } from './helpers.js';
 
 const STUDY = `sides:
-  heroes: [{ loadout: mira }, { loadout: spear, move: protect }, { loadout: bow }]
-  bandits: [{ loadout: rook, count: 4, group: gate }, { loadout: bow, count: 2, group: wall }, { loadout: dagger }]
+  heroes: [{ loadout: mira, policy: reserve-1 }, { loadout: spear, policy: reserve-1, move: protect }, { loadout: bow, policy: reserve-1 }]
+  bandits: [{ loadout: rook, policy: reserve-1, count: 4, group: gate }, { loadout: bow, policy: reserve-1, count: 2, group: wall }, { loadout: dagger, policy: reserve-1 }]
 fight: { map: [16, 12], distance: 5, opener: random, cover: [{ at: [7, 3], size: [1, 3], kind: partial }, { at: [8, 8], kind: full }] }
 matchups: [{ a: heroes, b: bandits }]
 `;
