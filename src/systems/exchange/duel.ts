@@ -18,6 +18,7 @@ import {
   chooseAttackBoost, chooseMagicFirst, chooseResponse, chooseStandUp, HARM_DECISION, RESPONSE_CODE, WOUND_DECISION, woundExtra, type DuelChooser,
 } from './duel-choice.js';
 import { attackEdge, CLASH, exchangeMargin, guardEdge, hitWounds, NO_RESPONSE, rollTotal, type ExchangeKnobs } from './rules.js';
+import { edgeContext, NO_CLASH, TacticalModel } from './tactical.js';
 import type { ExchangeLoadout } from './compile.js';
 import type { ExchangeFightSpec } from './fight/spec.js';
 
@@ -71,10 +72,21 @@ export class ExchangeDuel {
   observer: TraceObserver | null = null;
   /** Asked at a solving side's decisions: the solver (duel-solve.ts), or a solved table's player (duel-table.ts); null when both sides play named. */
   chooser: DuelChooser | null = null;
+  /** The `tactical` policy's model of this pair (tactical.ts), when a side plays it. */
+  private readonly model: TacticalModel | null;
 
   constructor(readonly spec: ExchangeDuelSpec, public dice: Dice) {
     // Per-character clauses: combatant.ts, the same module the exchange fight engine calls.
     this.chars = [new Combatant(spec.a.loadout, spec.a.policy, spec.a.conditions, 0), new Combatant(spec.b.loadout, spec.b.policy, spec.b.conditions, 1)];
+    this.model = spec.a.policy.tactical || spec.b.policy.tactical ? new TacticalModel(this.chars[0], this.chars[1], spec.knobs) : null;
+  }
+
+  /** Edges of side s attacking the other (attack, Full Guard, Clash or NO_CLASH) as the tactical model reads them. */
+  private edges(s: number): number {
+    const att = this.chars[s]!;
+    const def = this.chars[1 - s]!;
+    const clash = def.ranged === att.ranged ? attackEdge(def.ranged, def.disadvantaged, def.prone, att.prone, false, def.ranged) : NO_CLASH;
+    return edgeContext(attackEdge(att.ranged, att.disadvantaged, att.prone, def.prone, false, att.ranged), guardEdge(def.disadvantaged), clash);
   }
 
   play(): ExchangeDuelResult {
@@ -149,7 +161,9 @@ export class ExchangeDuel {
     const solving = ch !== null && ch.solving[s] === true;
     if (solving && me.prone && chooseStandUp(me, ch, this.attacks === 0)) this.standUp(s);
     if (this.attacks > me.attackSkill) return false;
-    const boost = solving ? chooseAttackBoost(me, ch) : me.attackBoost(me.attackSkill, me.baseCost, me.policy.reserve);
+    const boost = solving ? chooseAttackBoost(me, ch)
+      : me.policy.tactical ? this.model!.attackBoost(s, me, this.chars[1 - s]!, me.attackSkill + 1 - this.attacks, this.attacks === 0, this.edges(s), this.edges(1 - s))
+        : me.attackBoost(me.attackSkill, me.baseCost, me.policy.reserve);
     if (boost < 0) return false;
     this.attacks++;
     this.exchange(s, boost);
@@ -185,6 +199,10 @@ export class ExchangeDuel {
     let dBoost = 0;
     if (ch !== null && ch.solving[def.index] === true) {
       const code = chooseResponse(def, ch, clashLegal, att.ranged, boost);
+      response = Math.floor(code / RESPONSE_CODE);
+      dBoost = code % RESPONSE_CODE;
+    } else if (def.policy.tactical) {
+      const code = this.model!.response(s, att, def, boost, att.attackSkill + 1 - this.attacks, this.edges(s), this.edges(1 - s));
       response = Math.floor(code / RESPONSE_CODE);
       dBoost = code % RESPONSE_CODE;
     } else {
