@@ -11,8 +11,11 @@
  * kept), and values the position after that by a static estimate. The attacker maximises, the
  * defender minimises the attacker's chance. So a die spent now is worth what it would have done
  * for the rest of the Round: an answer that leaves no dice for the attacker's next blow, an attack
- * that leaves none for the other side's turn. Values are memoised by the characters' numbers, so
- * each decision after the first in a position is a lookup.
+ * that leaves none for the other side's turn. Where the duel stops at maxRounds inside the
+ * look-ahead, what is left is a draw (1/2). A first attack of a turn is pressed (made within
+ * TacticalParams.tempo of stopping) only while the other side attacked in its last turn (the
+ * duel's `pressed` flags). Values are memoised by the characters' numbers, so each decision after
+ * the first in a position is a lookup. Decision list: docs/rules/exchange.md.
  */
 import type { Combatant } from './combatant.js';
 import { totalDistribution } from './exact.js';
@@ -22,13 +25,17 @@ import { CLASH, exchangeMargin, FULL_GUARD, hitWounds, NO_RESPONSE, type Exchang
 export interface TacticalParams {
   /** Weight of the Ready dice a side keeps for the other side's turn in the static estimate (per die, as a fraction of its Action Dice). */
   readonly kept: number;
-  /** A first attack of the turn is made unless stopping is better by more than this (keeps fights from standing off). */
+  /**
+   * A first attack of the turn is made unless stopping is better by more than this, while the other
+   * side attacked in its last turn (keeps engaged fights from standing off; 0.15: the sword mirror
+   * engages, and the exact best-response gap stays at most 0.07 on configs/exchange-duels.yaml).
+   */
   readonly tempo: number;
   /** Turns played after the current one before the static estimate (1: the other side's next turn). */
   readonly horizon: number;
 }
 
-export const TACTICAL_PARAMS: TacticalParams = { kept: 0.1, tempo: 0.02, horizon: 1 };
+export const TACTICAL_PARAMS: TacticalParams = { kept: 0.1, tempo: 0.15, horizon: 1 };
 
 /** What the model reads of a character (constant for a fight). */
 interface Side {
@@ -82,6 +89,8 @@ export class TacticalModel {
   /** Edge contexts of the decision being made: dir 0 (x on y) and dir 1 (y on x). */
   private ctx0 = 0;
   private ctx1 = 0;
+  /** Turns after the current one before the duel stops at maxRounds (a draw), capped at 2: 0 and 1 change the look-ahead. */
+  private ends = 2;
 
   constructor(x: Combatant, y: Combatant, private readonly knobs: ExchangeKnobs, private readonly params: TacticalParams = TACTICAL_PARAMS) {
     this.sides = [this.side(x), this.side(y)];
@@ -101,18 +110,20 @@ export class TacticalModel {
    * attacks y. `first`: no attack made yet this turn (a first attack is made unless stopping is
    * clearly better: TacticalParams.tempo). `ctx` / `back`: edge contexts of this direction and the other.
    */
-  attackBoost(dir: number, a: Combatant, d: Combatant, uses: number, first: boolean, ctx: number, back: number): number {
+  attackBoost(dir: number, a: Combatant, d: Combatant, uses: number, first: boolean, ctx: number, back: number, turnsAfter: number): number {
     this.ctx0 = dir === 0 ? ctx : back;
     this.ctx1 = dir === 0 ? back : ctx;
+    this.ends = Math.min(2, turnsAfter);
     const A = packChar(a);
     const D = packChar(d);
     return this.choose(dir, 0, A, uses, D, first);
   }
 
   /** The defender's answer (response * 16 + Boost) to an attack with `boost` already paid for (`a` has paid). */
-  response(dir: number, a: Combatant, d: Combatant, boost: number, usesAfter: number, ctx: number, back: number): number {
+  response(dir: number, a: Combatant, d: Combatant, boost: number, usesAfter: number, ctx: number, back: number, turnsAfter: number): number {
     this.ctx0 = dir === 0 ? ctx : back;
     this.ctx1 = dir === 0 ? back : ctx;
+    this.ends = Math.min(2, turnsAfter);
     const A = packChar(a);
     const D = packChar(d);
     let best = NO_RESPONSE * CODE;
@@ -131,7 +142,7 @@ export class TacticalModel {
   /** Argmax over stopping (-1) and each Boost; a first attack is preferred unless stopping beats it by more than tempo. */
   private choose(dir: number, depth: number, A: number, uses: number, D: number, first: boolean): number {
     const s = this.sides[dir]!;
-    const stop = this.leaf(dir, depth, A, D);
+    const stop = this.leaf(dir, depth, A, D, uses <= s.attackSkill);
     const most = this.mostBoost(s, A);
     let best = -1;
     let bv = -Infinity;
@@ -160,7 +171,7 @@ export class TacticalModel {
     const hit = m.get(key);
     if (hit !== undefined) return hit;
     const s = this.sides[dir]!;
-    const stop = this.leaf(dir, depth, A, D);
+    const stop = this.leaf(dir, depth, A, D, uses <= s.attackSkill);
     const most = uses > 0 ? this.mostBoost(s, A) : -1;
     let bv = -Infinity;
     for (let b = 0; b <= most; b++) bv = Math.max(bv, this.attackValue(dir, depth, A, uses, D, b));
@@ -170,7 +181,7 @@ export class TacticalModel {
   }
 
   private memoFor(dir: number, depth: number): Map<number, number> {
-    const id = ((this.ctx0 * 64 + this.ctx1) * 2 + dir) * 8 + depth;
+    const id = (((this.ctx0 * 64 + this.ctx1) * 2 + dir) * 8 + depth) * 3 + this.ends;
     let m = this.memo.get(id);
     if (m === undefined) this.memo.set(id, (m = new Map()));
     return m;
@@ -263,11 +274,13 @@ export class TacticalModel {
    * The attacker of `dir` stops (its turn ends): at depth 0 the other side's whole next turn follows
    * (it refreshes, this one defends with what it kept); after that, the static estimate.
    */
-  private leaf(dir: number, depth: number, A: number, D: number): number {
+  private leaf(dir: number, depth: number, A: number, D: number, attacked: boolean): number {
+    // No turn left before maxRounds: both are standing, a draw.
+    if (depth >= this.ends) return 0.5;
     if (depth < this.params.horizon) {
       const o = this.sides[1 - dir]!;
       const Dr = pack(VIT(D), POOL(D), POOL(D), MAGIC(D), BH(D));
-      return 1 - this.turn(1 - dir, depth + 1, Dr, o.attackSkill + 1, A, true);
+      return 1 - this.turn(1 - dir, depth + 1, Dr, o.attackSkill + 1, A, attacked);
     }
     return this.estimate(dir, A, D);
   }
