@@ -69,6 +69,9 @@ const MAGIC = (s: number): number => (s >>> 18) & 31;
 const BH = (s: number): number => (s >>> 23) & 1;
 const pack = (vit: number, ready: number, pool: number, magic: number, bh: number): number => vit + 64 * (ready + 64 * (pool + 64 * (magic + 32 * bh)));
 
+/** Ids of the decision caches, above those of the value memos. */
+const DECISIONS = 1 << 22;
+
 /** A packed response: response * 16 + Boost (duel-choice.ts RESPONSE_CODE). */
 const CODE = 16;
 
@@ -116,7 +119,21 @@ export class TacticalModel {
     this.ends = Math.min(2, turnsAfter);
     const A = packChar(a);
     const D = packChar(d);
-    return this.choose(dir, 0, A, uses, D, first);
+    const m = this.decisions(dir, 0, 0);
+    const key = A + 16777216 * (uses + 16 * (first ? 1 : 0)) + 536870912 * D;
+    const hit = m.get(key);
+    if (hit !== undefined) return hit;
+    const b = this.choose(dir, 0, A, uses, D, first);
+    m.set(key, b);
+    return b;
+  }
+
+  /** The decisions already made (a decision is a function of the memo's inputs): kind 0 attacks, 1 responses to Boost `boost`. */
+  private decisions(dir: number, kind: number, boost: number): Map<number, number> {
+    const id = DECISIONS + ((((this.ctx0 * 64 + this.ctx1) * 2 + dir) * 3 + this.ends) * 2 + kind) * 16 + boost;
+    let m = this.memo.get(id);
+    if (m === undefined) this.memo.set(id, (m = new Map()));
+    return m;
   }
 
   /** The defender's answer (response * 16 + Boost) to an attack with `boost` already paid for (`a` has paid). */
@@ -126,6 +143,10 @@ export class TacticalModel {
     this.ends = Math.min(2, turnsAfter);
     const A = packChar(a);
     const D = packChar(d);
+    const m = this.decisions(dir, 1, boost);
+    const key = A + 16777216 * usesAfter + 536870912 * D;
+    const hit = m.get(key);
+    if (hit !== undefined) return hit;
     let best = NO_RESPONSE * CODE;
     let bv = Infinity;
     const dice = this.sides[dir]!.baseCost + boost;
@@ -136,6 +157,7 @@ export class TacticalModel {
         best = code;
       }
     });
+    m.set(key, best);
     return best;
   }
 
