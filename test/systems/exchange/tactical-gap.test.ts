@@ -3,7 +3,7 @@
  * P(draw), by playing its exact best response to the other side's `tactical` instead of `tactical`
  * itself. At most 0.05 on configs/exchange-policy-gap.yaml's duels (the named policies: 0.13-0.25
  * there); no sampling. configs/exchange-duels.yaml's full-size duels take ~20 s each and are not
- * asserted here: the numbers are in docs/rules/exchange.md (at most 0.07).
+ * asserted here: the numbers are in docs/guide/exact-and-policies.md (at most 0.070).
  */
 import { describe, expect, it } from 'vitest';
 import { loadStudy } from '../../../src/config/study.js';
