@@ -9,12 +9,13 @@ import { RngDice, scripted } from '../../../src/dice/dice.js';
 import { RecordingDice } from '../../../src/dice/recording-dice.js';
 import { deriveStream, Xoshiro128ss } from '../../../src/dice/rng.js';
 import { IllegalActionError } from '../../../src/games/game.js';
-import { loadStudy } from '../../../src/config/study.js';
+import { loadStudy, loadStudyText } from '../../../src/config/study.js';
+import { readFileSync } from 'node:fs';
 import type { ExchangeLoadout } from '../../../src/systems/exchange/compile.js';
 import { DEFAULT_POLICY } from '../../../src/systems/exchange/combatant.js';
 import { legalAttack, legalResponse, RESPONSE_CODE } from '../../../src/systems/exchange/duel-choice.js';
 import { exactExchangeDuel } from '../../../src/systems/exchange/duel-exact.js';
-import { exchangeDuel } from '../../../src/systems/exchange/duel-mode.js';
+import { defaultDuelPolicy, exchangeDuel } from '../../../src/systems/exchange/duel-mode.js';
 import { saveState } from '../../../src/systems/exchange/duel-state.js';
 import { ExchangeDuel, parsePolicy, type ExchangeDuelSpec } from '../../../src/systems/exchange/duel.js';
 import { CLASH, DEFAULT_EXCHANGE_KNOBS, FULL_GUARD, NO_RESPONSE } from '../../../src/systems/exchange/rules.js';
@@ -107,6 +108,19 @@ describe('tactical: the decision list (docs/rules/exchange.md)', () => {
     n.d.turn(0);
     expect(n.d.pressed).toEqual([false, false]);
     expect(saveState(n.d).at(-1)).toBe(0);
+  });
+});
+
+describe('where tactical is the default', () => {
+  it('unnamed sides play tactical at distance 1; farther apart reserve-1 (the fight engine plays the duel), and naming tactical there is refused', () => {
+    expect([defaultDuelPolicy(1), defaultDuelPolicy(3)]).toEqual(['tactical', 'reserve-1']);
+    const text = readFileSync('configs/exchange-policy-gap.yaml', 'utf8');
+    const near = loadStudyText('gap.yaml', text);
+    expect(exchangeDuel.plan(near.data as never, 1).map((t) => t.labels['policyB'])).toEqual(['tactical', 'tactical', 'tactical', 'optimal']);
+    const far = text.replace('duel: { maxRounds: 6 }', 'duel: { maxRounds: 6, distance: 3 }').replace(/\n  - \{ a: sword, b: greataxe, policyA: best-response \}\n  # both sides play the minimax solution\n  - \{ a: dagger, b: sword, policyA: optimal, policyB: optimal \}/, '');
+    const farStudy = loadStudyText('far.yaml', far);
+    expect(exchangeDuel.plan(farStudy.data as never, 1).map((t) => t.labels['policyA'])).toEqual(['reserve-1', 'all-in']);
+    expect(() => loadStudyText('far-tactical.yaml', far.replace('policyA: all-in', 'policyA: tactical'))).toThrow(/tactical plays exchange duels at duel\.distance 1 \(this study: 3/);
   });
 });
 
