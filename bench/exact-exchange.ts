@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseStudy } from '../src/config/load.js';
 import { validate } from '../src/config/validate.js';
-import type { ExchangeDuelSpec } from '../src/systems/exchange/duel.js';
+import { parsePolicy, type ExchangeDuelSpec } from '../src/systems/exchange/duel.js';
 import { exactExchangeDuel } from '../src/systems/exchange/duel-exact.js';
 import { exchangeDuelDice } from '../src/systems/exchange/duel-kernel.js';
 import { exchangeDuel } from '../src/systems/exchange/duel-mode.js';
@@ -25,8 +25,12 @@ import { kernelRate } from './kernel-rate.js';
 const FILE = fileURLToPath(new URL('../../configs/exchange-duels.yaml', import.meta.url));
 const study = validate(parseStudy('exchange-duels.yaml', readFileSync(FILE, 'utf8')), exchangeDuel.schema) as ExchangeDuelStudy;
 const tasks = exchangeDuel.plan(study, 1) as PlannedTask<ExchangeDuelSpec>[];
-const pick = (a: string, b: string): PlannedTask<ExchangeDuelSpec> =>
-  tasks.find((t) => t.labels['variant'] === 'base' && t.labels['a'] === a && t.labels['b'] === b && t.labels['policyA'] === 'reserve-1' && t.labels['policyB'] === 'reserve-1')!;
+// The study's unnamed sides now play tactical (the default); this bench times reserve-1 both, as before.
+const pick = (a: string, b: string): PlannedTask<ExchangeDuelSpec> => {
+  const t = tasks.find((x) => x.labels['variant'] === 'base' && x.labels['a'] === a && x.labels['b'] === b && x.labels['conditions'] === '')!;
+  const reserve1 = parsePolicy('reserve-1');
+  return { ...t, spec: { ...t.spec, a: { ...t.spec.a, policy: reserve1 }, b: { ...t.spec.b, policy: reserve1 } } };
+};
 
 /** Best of 5 after a warm-up, by wall time and by this thread's CPU time (what one core does when the machine is shared). */
 function best<T>(f: () => T): { ms: number; cpuMs: number; result: T } {

@@ -29,11 +29,11 @@ describe('solved policies in exchange duel studies', () => {
     const header = readFileSync(join(exact, 'summary.csv'), 'utf8').split('\n')[0]!.split(',');
     expect(header.slice(-6)).toEqual(GAP);
     const rows = table(exact);
-    expect(rows.map((r) => r['policy_a'])).toEqual(['reserve-1', 'all-in', 'best-response', 'optimal']);
+    expect(rows.map((r) => r['policy_a'])).toEqual(['tactical', 'all-in', 'best-response', 'optimal']);
     for (const r of rows) for (const c of GAP) expect(r[c], c).not.toBe('');
     expect(Number(rows[0]!['a_win_named'])).toBeCloseTo(Number(rows[0]!['a_win_rate']), 12);
     expect(Number(rows[2]!['a_win_rate'])).toBeCloseTo(Number(rows[2]!['a_win_best_response']), 12);
-    expect(Number(rows[2]!['a_win_named'])).toBeCloseTo(Number(rows[0]!['a_win_rate']), 12);
+    // Row 2's named play is the solved side's fallback (reserve-1) against b's default (tactical): no other row plays that.
     expect(Number(rows[3]!['a_win_rate'])).toBeCloseTo(Number(rows[3]!['a_win_optimal']), 12);
     expect(Number(rows[3]!['b_win_rate'])).toBeCloseTo(Number(rows[3]!['b_win_optimal']), 12);
     const n = 6000;
@@ -54,10 +54,12 @@ describe('solved policies in exchange duel studies', () => {
     const r = await balanceIn(['explain-policy', studyFile(STUDY), '--matchup', '2', '--top', '5']);
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trim().split('\n');
-    expect(lines[0]).toBe('# exchange duel: variant=base a=sword (best-response) b=greataxe (reserve-1)');
-    expect(lines[1]).toMatch(/^# side a plays its best response to b's named policy \(reserve-1\); value P\(a wins\) \+ 1\/2 P\(draw\) = 0\.\d{4}$/);
+    expect(lines[0]).toBe('# exchange duel: variant=base a=sword (best-response) b=greataxe (tactical)');
+    expect(lines[1]).toMatch(/^# side a plays its best response to b's named policy \(tactical\); value P\(a wins\) \+ 1\/2 P\(draw\) = 0\.\d{4}$/);
     const body = lines.filter((l) => !l.startsWith('#'));
-    expect(body).toHaveLength(5);
+    // Against tactical the best response reaches few decision states (it waits, then answers).
+    expect(body.length).toBeGreaterThan(0);
+    expect(body.length).toBeLessThanOrEqual(5);
     for (const l of body) {
       expect(l).toMatch(/^rounds? [\d, -]+; VIT \d, \d Ready AD.*; opponent VIT \d.*; ((your|their) turn( \((1st|2nd) in the round\))?, \d attacks? made|end of your turn)/);
       expect(l).toMatch(/: (no attack this turn|stop attacking|attack( again)?, Boost \d|No Response|Full Guard, Boost \d|Clash, Boost \d|the Wounds? takes? Ready (MD|AD) first|stand up \(\d AD\)|stay Prone) \(p=\d\.\d{3}\)$/);
@@ -81,6 +83,6 @@ describe('solved policies in exchange duel studies', () => {
     expect(f.stderr).toMatch(/policy: optimal is a solved policy, which only duels play \(exchange: mode duel at duel\.distance 1\)/);
     const typo = await balanceIn(['validate', studyFile(STUDY.replace('policyA: all-in', 'policyA: best'))]);
     expect(typo.code).toBe(2);
-    expect(typo.stderr).toMatch(/matchups\[1\]\.policyA: expected a policy: all-in, guard-first or reserve-N .* or best-response or optimal/);
+    expect(typo.stderr).toMatch(/matchups\[1\]\.policyA: expected a policy: tactical \(by value, the default\), all-in, guard-first or reserve-N .* or best-response or optimal/);
   });
 });

@@ -12,24 +12,32 @@ import { CLASH, FULL_GUARD, isRanged, NO_RESPONSE, rollTotal, strikeRating, type
 
 /**
  * Policies: `all-in` (no reserve), `guard-first` (reserve 2, Full Guard before Clash), `reserve-N`
- * (keep N Ready AD for responses); `+keep-magic` makes Wounds take Ready AD before Ready MD.
+ * (keep N Ready AD for responses), `tactical` (by value: tactical.ts; the default); `+keep-magic`
+ * makes Wounds take Ready AD before Ready MD.
  */
 export interface ExchangePolicy {
   readonly reserve: number;
   readonly guardFirst: boolean;
   /** Wounds take Ready AD before Ready MD (the character will use its MD); default: MD first (nothing here casts). */
   readonly keepMagic: boolean;
+  /** `tactical`: attacks, responses and Opportunity Attacks by value (tactical.ts); reserve and guardFirst are unused. */
+  readonly tactical: boolean;
 }
 /** The name the fight modes used for the same numbers. */
 export type CharacterPolicy = ExchangePolicy;
 
+/** The policy exchange duels and fights play where a study names none. */
+export const TACTICAL = 'tactical';
+export const DEFAULT_POLICY = TACTICAL;
+
 export function parsePolicy(name: string): ExchangePolicy {
   const keepMagic = name.endsWith('+keep-magic');
   const base = keepMagic ? name.slice(0, -'+keep-magic'.length) : name;
-  if (base === 'all-in') return { reserve: 0, guardFirst: false, keepMagic };
-  if (base === 'guard-first') return { reserve: 2, guardFirst: true, keepMagic };
+  if (base === 'all-in') return { reserve: 0, guardFirst: false, keepMagic, tactical: false };
+  if (base === 'guard-first') return { reserve: 2, guardFirst: true, keepMagic, tactical: false };
+  if (base === TACTICAL) return { reserve: 0, guardFirst: false, keepMagic, tactical: true };
   const m = /^reserve-(\d+)$/.exec(base);
-  return { reserve: m ? Number(m[1]) : 0, guardFirst: false, keepMagic };
+  return { reserve: m ? Number(m[1]) : 0, guardFirst: false, keepMagic, tactical: false };
 }
 
 export type Condition = 'slowed' | 'reeling' | 'prone' | 'stunned';

@@ -5,6 +5,7 @@
  * a DuelChooser (solver only; null in run) at each of these decisions for a solving side.
  */
 import type { Combatant } from './combatant.js';
+import { IllegalActionError } from '../../games/game.js';
 import { CLASH, FULL_GUARD, NO_RESPONSE } from './rules.js';
 
 export interface DuelChooser {
@@ -79,4 +80,27 @@ export function chooseMagicFirst(c: Combatant, ch: DuelChooser, kind: number, ex
 export function chooseStandUp(me: Combatant, ch: DuelChooser, turnStart: boolean): boolean {
   if (!me.canStand()) return false;
   return ch.choose(me.index, 2, STAND_DECISION, 0, turnStart ? 0 : 1) === 0;
+}
+
+/**
+ * The guard a side that decides by itself (the `tactical` policy, tactical.ts) plays through, as
+ * games/game.ts `guarded` does for a GamePolicy: its attack (a Boost, or -1 to stop) must be one
+ * of chooseAttackBoost's options, its response one of chooseResponse's; anything else throws
+ * IllegalActionError. Returns the decision unchanged.
+ */
+export function legalAttack(me: Combatant, policy: string, boost: number): number {
+  const most = me.attackBoost(me.attackSkill, me.baseCost, 0);
+  if (boost === -1 || (Number.isInteger(boost) && boost >= 0 && boost <= most)) return boost;
+  throw new IllegalActionError(policy, `attack with Boost ${boost} (${me.ready} Ready AD, at most Boost ${most})`);
+}
+
+/** The guard of a response (response * RESPONSE_CODE + Boost): see legalAttack. */
+export function legalResponse(def: Combatant, policy: string, code: number, clashLegal: boolean, attackRanged: boolean): number {
+  const response = Math.floor(code / RESPONSE_CODE);
+  const boost = code % RESPONSE_CODE;
+  const ok = response === NO_RESPONSE ? boost === 0
+    : response === FULL_GUARD ? def.canGuard() && boost <= def.responseBoost(FULL_GUARD, attackRanged)
+      : response === CLASH && def.canClash(clashLegal) && boost <= def.responseBoost(CLASH, attackRanged);
+  if (ok && code >= 0) return code;
+  throw new IllegalActionError(policy, `response ${response} with Boost ${boost} (${def.ready} Ready AD, Clash ${clashLegal ? 'legal' : 'not legal'})`);
 }

@@ -11,13 +11,14 @@ import type { Dice } from '../../dice/dice.js';
 import { takeRolls } from '../../dice/recording-dice.js';
 import type { TraceObserver } from '../trace.js';
 import {
-  afterWounds, BROKE, COLLAPSED, Combatant, INFLICTED_PRONE, INFLICTED_REELING, inflictConditions, NO_CHECK, takeWounds,
+  afterWounds, BROKE, COLLAPSED, Combatant, INFLICTED_PRONE, INFLICTED_REELING, inflictConditions, NO_CHECK, TACTICAL, takeWounds,
   type Condition, type ExchangePolicy,
 } from './combatant.js';
 import {
-  chooseAttackBoost, chooseMagicFirst, chooseResponse, chooseStandUp, HARM_DECISION, RESPONSE_CODE, WOUND_DECISION, woundExtra, type DuelChooser,
+  chooseAttackBoost, chooseMagicFirst, chooseResponse, chooseStandUp, HARM_DECISION, legalAttack, legalResponse, RESPONSE_CODE, WOUND_DECISION, woundExtra, type DuelChooser,
 } from './duel-choice.js';
 import { attackEdge, CLASH, exchangeMargin, guardEdge, hitWounds, NO_RESPONSE, rollTotal, type ExchangeKnobs } from './rules.js';
+import { edgeContext, NO_CLASH, TacticalModel } from './tactical.js';
 import type { ExchangeLoadout } from './compile.js';
 import type { ExchangeFightSpec } from './fight/spec.js';
 
@@ -71,10 +72,32 @@ export class ExchangeDuel {
   observer: TraceObserver | null = null;
   /** Asked at a solving side's decisions: the solver (duel-solve.ts), or a solved table's player (duel-table.ts); null when both sides play named. */
   chooser: DuelChooser | null = null;
+  /**
+   * Per side: it attacked in its last turn (the fight is engaged; at the start both are, as the
+   * opener's attack opens the fight). Kept only when a side plays `tactical`, which presses an
+   * engaged fight (tactical.ts); false otherwise, so the named policies' states are as before.
+   */
+  readonly pressed: [boolean, boolean] = [false, false];
+  /** The `tactical` policy's model of this pair (tactical.ts), when a side plays it. */
+  private readonly model: TacticalModel | null;
 
   constructor(readonly spec: ExchangeDuelSpec, public dice: Dice) {
     // Per-character clauses: combatant.ts, the same module the exchange fight engine calls.
     this.chars = [new Combatant(spec.a.loadout, spec.a.policy, spec.a.conditions, 0), new Combatant(spec.b.loadout, spec.b.policy, spec.b.conditions, 1)];
+    this.model = spec.a.policy.tactical || spec.b.policy.tactical ? new TacticalModel(this.chars[0], this.chars[1], spec.knobs) : null;
+  }
+
+  /** Edges of side s attacking the other (attack, Full Guard, Clash or NO_CLASH) as the tactical model reads them. */
+  private edges(s: number): number {
+    const att = this.chars[s]!;
+    const def = this.chars[1 - s]!;
+    const clash = def.ranged === att.ranged ? attackEdge(def.ranged, def.disadvantaged, def.prone, att.prone, false, def.ranged) : NO_CLASH;
+    return edgeContext(attackEdge(att.ranged, att.disadvantaged, att.prone, def.prone, false, att.ranged), guardEdge(def.disadvantaged), clash);
+  }
+
+  /** Turns after the current one (side `active`'s) before the duel stops at maxRounds. */
+  private turnsAfter(): number {
+    return 2 * (this.spec.maxRounds - this.round) + (this.active === this.opener ? 1 : 0);
   }
 
   play(): ExchangeDuelResult {
@@ -94,6 +117,9 @@ export class ExchangeDuel {
     this.end = END_MAX_ROUNDS;
     this.loser = -1;
     this.attacks = 0;
+    const engaged = this.model !== null;
+    this.pressed[0] = engaged;
+    this.pressed[1] = engaged;
     const obs = this.observer;
     if (obs !== null) obs.begin();
     const o = this.spec.knobs.opener;
@@ -148,9 +174,17 @@ export class ExchangeDuel {
     const ch = this.chooser;
     const solving = ch !== null && ch.solving[s] === true;
     if (solving && me.prone && chooseStandUp(me, ch, this.attacks === 0)) this.standUp(s);
-    if (this.attacks > me.attackSkill) return false;
-    const boost = solving ? chooseAttackBoost(me, ch) : me.attackBoost(me.attackSkill, me.baseCost, me.policy.reserve);
-    if (boost < 0) return false;
+    if (this.attacks > me.attackSkill) {
+      if (this.model !== null) this.pressed[s] = true;
+      return false;
+    }
+    const boost = solving ? chooseAttackBoost(me, ch)
+      : me.policy.tactical ? legalAttack(me, TACTICAL, this.model!.attackBoost(s, me, this.chars[1 - s]!, me.attackSkill + 1 - this.attacks, this.attacks === 0 && this.pressed[1 - s] === true, this.edges(s), this.edges(1 - s), this.turnsAfter()))
+        : me.attackBoost(me.attackSkill, me.baseCost, me.policy.reserve);
+    if (boost < 0) {
+      if (this.model !== null) this.pressed[s] = this.attacks > 0;
+      return false;
+    }
     this.attacks++;
     this.exchange(s, boost);
     return true;
@@ -185,6 +219,10 @@ export class ExchangeDuel {
     let dBoost = 0;
     if (ch !== null && ch.solving[def.index] === true) {
       const code = chooseResponse(def, ch, clashLegal, att.ranged, boost);
+      response = Math.floor(code / RESPONSE_CODE);
+      dBoost = code % RESPONSE_CODE;
+    } else if (def.policy.tactical) {
+      const code = legalResponse(def, TACTICAL, this.model!.response(s, att, def, boost, att.attackSkill + 1 - this.attacks, this.edges(s), this.edges(1 - s), this.turnsAfter()), clashLegal, att.ranged);
       response = Math.floor(code / RESPONSE_CODE);
       dBoost = code % RESPONSE_CODE;
     } else {

@@ -90,8 +90,10 @@ export const POLICY_PATTERN = /^(all-in|guard-first|reserve-\d{1,2})(\+keep-magi
 
 /** The solved policies an exchange duel side may play at duel.distance 1 (duel-policy.ts). */
 export const SOLVED_POLICY_NAMES = ['best-response', 'optimal'] as const;
-const duelPolicy = z.string().regex(new RegExp(`^(${SOLVED_POLICY_NAMES.join('|')})$|${POLICY_PATTERN.source}`), {
-  message: 'expected a policy: all-in, guard-first or reserve-N (N = Ready AD kept for responses), optionally with +keep-magic; or best-response or optimal (solved, duel.distance 1)',
+/** The policies exchange duels play by value (tactical.ts), at duel.distance 1; the default there. */
+export const DUEL_VALUE_POLICY_PATTERN = /^tactical(\+keep-magic)?$/;
+const duelPolicy = z.string().regex(new RegExp(`^(${SOLVED_POLICY_NAMES.join('|')})$|${DUEL_VALUE_POLICY_PATTERN.source}|${POLICY_PATTERN.source}`), {
+  message: 'expected a policy: tactical (by value, the default), all-in, guard-first or reserve-N (N = Ready AD kept for responses), optionally with +keep-magic; or best-response or optimal (solved, duel.distance 1)',
 });
 
 export const duelStudySchema = z.strictObject({

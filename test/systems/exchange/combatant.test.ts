@@ -31,11 +31,11 @@ function char(c: Partial<CharacterInput> = {}, o: { policy?: string; conditions?
 
 describe('policies', () => {
   it('all-in, guard-first, reserve-N and +keep-magic', () => {
-    expect(parsePolicy('all-in')).toEqual({ reserve: 0, guardFirst: false, keepMagic: false });
-    expect(parsePolicy('guard-first')).toEqual({ reserve: 2, guardFirst: true, keepMagic: false });
-    expect(parsePolicy('reserve-3')).toEqual({ reserve: 3, guardFirst: false, keepMagic: false });
-    expect(parsePolicy('reserve-1+keep-magic')).toEqual({ reserve: 1, guardFirst: false, keepMagic: true });
-    expect(parsePolicy('guard-first+keep-magic')).toEqual({ reserve: 2, guardFirst: true, keepMagic: true });
+    expect(parsePolicy('all-in')).toEqual({ reserve: 0, guardFirst: false, keepMagic: false, tactical: false });
+    expect(parsePolicy('guard-first')).toEqual({ reserve: 2, guardFirst: true, keepMagic: false, tactical: false });
+    expect(parsePolicy('reserve-3')).toEqual({ reserve: 3, guardFirst: false, keepMagic: false, tactical: false });
+    expect(parsePolicy('reserve-1+keep-magic')).toEqual({ reserve: 1, guardFirst: false, keepMagic: true, tactical: false });
+    expect(parsePolicy('guard-first+keep-magic')).toEqual({ reserve: 2, guardFirst: true, keepMagic: true, tactical: false });
     expect(parsePolicy('reserve-12').reserve).toBe(12);
     expect(parsePolicy('xreserve-1').reserve).toBe(0);
     expect(parsePolicy('reserve-1x').reserve).toBe(0);

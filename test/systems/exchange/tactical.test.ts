@@ -1,0 +1,171 @@
+/**
+ * The `tactical` policy of exchange duels (tactical.ts, docs/rules/exchange.md "tactical"): each
+ * decision rule with scripted dice (d6 faces 0 0 0 1 1 2; every die here a Miss, so the decisions
+ * are what is tested, not the rolls), the legality guard it plays through, and the exact walker
+ * agreeing with the simulator under it (the policy reads nothing the walker's state leaves out).
+ */
+import { describe, expect, it } from 'vitest';
+import { RngDice, scripted } from '../../../src/dice/dice.js';
+import { RecordingDice } from '../../../src/dice/recording-dice.js';
+import { deriveStream, Xoshiro128ss } from '../../../src/dice/rng.js';
+import { IllegalActionError } from '../../../src/games/game.js';
+import { loadStudy, loadStudyText } from '../../../src/config/study.js';
+import { readFileSync } from 'node:fs';
+import type { ExchangeLoadout } from '../../../src/systems/exchange/compile.js';
+import { DEFAULT_POLICY } from '../../../src/systems/exchange/combatant.js';
+import { legalAttack, legalResponse, RESPONSE_CODE } from '../../../src/systems/exchange/duel-choice.js';
+import { exactExchangeDuel } from '../../../src/systems/exchange/duel-exact.js';
+import { defaultDuelPolicy, exchangeDuel } from '../../../src/systems/exchange/duel-mode.js';
+import { saveState } from '../../../src/systems/exchange/duel-state.js';
+import { ExchangeDuel, parsePolicy, type ExchangeDuelSpec } from '../../../src/systems/exchange/duel.js';
+import { CLASH, DEFAULT_EXCHANGE_KNOBS, FULL_GUARD, NO_RESPONSE } from '../../../src/systems/exchange/rules.js';
+import type { CharacterInput, WeaponInput } from '../../../src/systems/exchange/schema.js';
+import { quickOr } from '../../helpers/sample.js';
+import { expectRateNear } from '../../helpers/se.js';
+import { Collector } from '../../helpers/trace.js';
+
+const character = (p: Partial<CharacterInput> = {}): CharacterInput => ({
+  vitality: 6, magicDice: 0, strength: 2, agility: 3, cognition: 0, resilience: 2, melee: 2, ranged: 1, acrobatics: 1, athletics: 0, baseMovement: 10, ...p,
+});
+const sword: WeaponInput = { kind: 'melee', baseAttackCost: 1, damage: 2, vitalCap: 3, heavy: false, reach: 1, lingering: 0 };
+const lo = (name: string, c: Partial<CharacterInput> = {}): ExchangeLoadout => ({ name, character: character(c), weapon: sword, soak: 1 });
+const MISS = 1;
+
+function spec(maxRounds = 10, pa = 'tactical', pb = 'tactical', c: Partial<CharacterInput> = {}): ExchangeDuelSpec {
+  return {
+    a: { loadout: lo('a', c), policy: parsePolicy(pa), conditions: [] },
+    b: { loadout: lo('b', c), policy: parsePolicy(pb), conditions: [] },
+    knobs: { ...DEFAULT_EXCHANGE_KNOBS, opener: 'a' }, maxRounds,
+  };
+}
+/** A sword mirror (6 AD, Melee 2) started with a opening, every die a Miss, a trace collector attached. */
+function duel(maxRounds = 10, pa = 'tactical', pb = 'tactical') {
+  const d = new ExchangeDuel(spec(maxRounds, pa, pb), new RecordingDice(scripted(...Array<number>(60).fill(MISS))));
+  const c = new Collector();
+  d.observer = c;
+  d.start();
+  return { d, c };
+}
+/** The exchanges traced: attacker, Boost, response and its Boost. */
+const exchanges = (c: Collector): string[] =>
+  c.events.filter((e) => e['action'] === 'exchange').map((e) => `${String(e['side'])} Boost ${String(e['boost'])}: ${String(e['response'])} ${String(e['response_boost'])}`);
+
+describe('tactical: the decision list (docs/rules/exchange.md)', () => {
+  it('is the default of exchange duels at distance 1; the named policies parse as before', () => {
+    expect(DEFAULT_POLICY).toBe('tactical');
+    expect(parsePolicy('tactical')).toEqual({ reserve: 0, guardFirst: false, keepMagic: false, tactical: true });
+    expect(parsePolicy('tactical+keep-magic').keepMagic).toBe(true);
+    expect(parsePolicy('reserve-1').tactical).toBe(false);
+  });
+
+  it('1-2. presses an engaged fight: attacks with the Boost worth most, and stops once the answer has cost both 3 AD', () => {
+    const { d, c } = duel();
+    d.pressed[1] = true;
+    d.turn(0);
+    // Boost 2 (3 dice) answered by a Clash with Boost 2; then 3 Ready AD against 3: a keeps them.
+    expect(exchanges(c)).toEqual(['a Boost 2: clash 2']);
+    expect([d.chars[0].ready, d.chars[1].ready, d.pressed[0]]).toEqual([3, 3, true]);
+  });
+
+  it('3. not pressed (the other side held back last turn), it does not attack into a full-pool Clash', () => {
+    const { d, c } = duel();
+    d.pressed[1] = false;
+    d.turn(0);
+    expect(exchanges(c)).toEqual([]);
+    expect(d.pressed[0]).toBe(false);
+  });
+
+  it('4. answers by value: a Clash with every Ready AD it has left when the attack is cheap', () => {
+    for (const ready of [1, 2, 3]) {
+      const { d, c } = duel();
+      d.beginTurn(0);
+      d.chars[1].ready = ready;
+      d.chars[1].used = 6 - ready;
+      d.exchange(0, 0);
+      expect(exchanges(c), `${ready} Ready AD`).toEqual([`a Boost 0: clash ${ready - 1}`]);
+    }
+  });
+
+  it('5. the last turn before maxRounds: the side moving 2nd attacks though not pressed, and the defender Full Guards (a draw is worth 1/2)', () => {
+    const last = duel(10);
+    last.d.round = 10;
+    last.d.pressed[0] = false;
+    last.d.beginTurn(1);
+    last.d.attack(1);
+    expect(exchanges(last.c)).toEqual(['b Boost 2: full-guard 2']);
+    const before = duel(10);
+    before.d.round = 9;
+    before.d.pressed[0] = false;
+    before.d.beginTurn(1);
+    expect(before.d.attack(1)).toBe(false);
+  });
+
+  it('the duel starts engaged (the opener attacks); a named-vs-named duel keeps no pressed flags (its states as before)', () => {
+    const t = duel();
+    expect(t.d.pressed).toEqual([true, true]);
+    const n = duel(10, 'reserve-1', 'all-in');
+    expect(n.d.pressed).toEqual([false, false]);
+    n.d.turn(0);
+    expect(n.d.pressed).toEqual([false, false]);
+    expect(saveState(n.d).at(-1)).toBe(0);
+  });
+});
+
+describe('where tactical is the default', () => {
+  it('unnamed sides play tactical at distance 1; farther apart reserve-1 (the fight engine plays the duel), and naming tactical there is refused', () => {
+    expect([defaultDuelPolicy(1), defaultDuelPolicy(3)]).toEqual(['tactical', 'reserve-1']);
+    const text = readFileSync('configs/exchange-policy-gap.yaml', 'utf8');
+    const near = loadStudyText('gap.yaml', text);
+    expect(exchangeDuel.plan(near.data as never, 1).map((t) => t.labels['policyB'])).toEqual(['tactical', 'tactical', 'tactical', 'optimal']);
+    const far = text.replace('duel: { maxRounds: 6 }', 'duel: { maxRounds: 6, distance: 3 }').replace(/\n {2}- \{ a: sword, b: greataxe, policyA: best-response \}\n {2}# both sides play the minimax solution\n {2}- \{ a: dagger, b: sword, policyA: optimal, policyB: optimal \}/, '');
+    const farStudy = loadStudyText('far.yaml', far);
+    expect(exchangeDuel.plan(farStudy.data as never, 1).map((t) => t.labels['policyA'])).toEqual(['reserve-1', 'all-in']);
+    expect(() => loadStudyText('far-tactical.yaml', far.replace('policyA: all-in', 'policyA: tactical'))).toThrow(/tactical plays exchange duels at duel\.distance 1 \(this study: 3/);
+  });
+});
+
+describe('tactical plays through the legality guard', () => {
+  it('legalAttack / legalResponse pass chooseAttackBoost\'s and chooseResponse\'s options and throw IllegalActionError on anything else', () => {
+    const { d } = duel();
+    const [a, b] = d.chars;
+    a.ready = 3; // Melee 2: Boost 0-2
+    expect(legalAttack(a, 'tactical', -1)).toBe(-1);
+    expect(legalAttack(a, 'tactical', 2)).toBe(2);
+    expect(() => legalAttack(a, 'tactical', 3)).toThrow(IllegalActionError);
+    a.ready = 0;
+    expect(() => legalAttack(a, 'tactical', 0)).toThrow(/policy tactical chose attack with Boost 0/);
+    b.ready = 2;
+    expect(legalResponse(b, 'tactical', NO_RESPONSE * RESPONSE_CODE, true, false)).toBe(0);
+    expect(legalResponse(b, 'tactical', FULL_GUARD * RESPONSE_CODE + 1, true, false)).toBe(FULL_GUARD * RESPONSE_CODE + 1);
+    expect(() => legalResponse(b, 'tactical', FULL_GUARD * RESPONSE_CODE + 2, true, false)).toThrow(IllegalActionError);
+    expect(() => legalResponse(b, 'tactical', CLASH * RESPONSE_CODE, false, false)).toThrow(IllegalActionError);
+    expect(() => legalResponse(b, 'tactical', NO_RESPONSE * RESPONSE_CODE + 1, true, false)).toThrow(IllegalActionError);
+  });
+
+  it('every shipped exchange duel matchup (distance 1) plays tactical against tactical without an illegal action', () => {
+    const n = quickOr(20, 400);
+    let duels = 0;
+    for (const file of ['configs/exchange-duels.yaml', 'configs/exchange-policy-gap.yaml']) {
+      const tasks = exchangeDuel.plan(loadStudy(file).data as never, 1);
+      for (const t of tasks) {
+        if (t.spec.fight !== undefined || t.spec.solved !== undefined) continue;
+        const s: ExchangeDuelSpec = { ...t.spec, a: { ...t.spec.a, policy: parsePolicy('tactical') }, b: { ...t.spec.b, policy: parsePolicy('tactical') } };
+        const d = new ExchangeDuel(s, new RngDice(new Xoshiro128ss(deriveStream(7))));
+        for (let i = 0; i < n; i++, duels++) d.play();
+      }
+    }
+    expect(duels).toBeGreaterThan(0);
+  });
+});
+
+describe('tactical in the exact walker', () => {
+  it('the exact walk under tactical agrees with the simulator within 4 SE (VIT 4, 6 rounds)', () => {
+    const s = spec(6, 'tactical', 'tactical', { vitality: 4 });
+    const exact = exactExchangeDuel(s).tally;
+    const n = 4000;
+    const d = new ExchangeDuel(s, new RngDice(new Xoshiro128ss(deriveStream(11))));
+    const wins = [0, 0, 0];
+    for (let i = 0; i < n; i++) wins[d.play().winner]!++;
+    for (const w of [0, 1, 2]) expectRateNear(wins[w]! / n, exact[w]!, n, `winner ${w}`);
+  });
+});
