@@ -13,8 +13,8 @@
  * - never attacks a creature at 0 HP.
  * All in O(creatures) per foe, from tables built once per fight spec (odds.ts).
  */
-import { Act, HEROES, STANDING, type Creature, type Declared } from './creature.js';
-import { edgeOf, reachable, unclaimedDying, type FightView } from './view.js';
+import { Act, HEROES, STABLE, STANDING, type Creature, type Declared } from './creature.js';
+import { edgeOf, unclaimedDying, type FightView } from './view.js';
 
 /** Declares c's Action by the tactical player. */
 export function declareTactical(v: FightView, c: Creature, d: Declared): void {
@@ -42,6 +42,13 @@ export function declareTactical(v: FightView, c: Creature, d: Declared): void {
   }
   plan(v, c);
   d.target = bestTarget(v, c, true);
+  const finish = finishTarget(v, c, d.target < 0 ? 0 : targetValue(v, c, d.target, true));
+  if (finish >= 0) {
+    d.act = Act.Attack;
+    d.target = finish;
+    d.finish = true;
+    return;
+  }
   if (d.target >= 0) {
     d.act = Act.Attack;
     return;
@@ -88,6 +95,61 @@ export function bestTarget(v: FightView, c: Creature, stepCosts: boolean): numbe
   return best;
 }
 
+/** bestTarget's value of c's attack on standing foe i (with the step's cost when stepCosts). */
+function targetValue(v: FightView, c: Creature, i: number, stepCosts: boolean): number {
+  const value = attackValue(v, c, v.creatures[i]!);
+  return stepCosts && c.melee && !v.adjacent(c.index, i) ? value - stepCost(v, c) : value;
+}
+
+/** A later rise counts for this share of the foe's threat: it comes back rounds later, at a few HP. */
+export const RISE_WEIGHT = 0.5;
+
+/**
+ * The chance a dying creature with `fatigue` gets back up before it dies, rolling 2d6 - Fatigue each
+ * turn (11+: up; 10: stable, then up; 4 or less: dead, a 4 after its heroic action): up / (up + dead).
+ */
+export function riseChance(fatigue: number): number {
+  let up = 0;
+  let dead = 0;
+  for (let a = 1; a <= 6; a++) {
+    for (let b = 1; b <= 6; b++) {
+      const r = a + b - fatigue;
+      if (r >= 10) up++;
+      else if (r <= 4) dead++;
+    }
+  }
+  return up + dead === 0 ? 0 : up / (up + dead);
+}
+
+/** A hero with Supply stands by dying o (heroes stabilize their dying): o will be stable, then up. */
+function canBeStabilized(v: FightView, o: Creature): boolean {
+  if (o.side !== HEROES) return false;
+  for (const a of v.creatures) if (a.side === o.side && a !== o && a.state === STANDING && a.supply > 0) return true;
+  return false;
+}
+
+/**
+ * A foe at 0 HP (dying or stable) worth finishing more than `standingValue` (the best attack on a
+ * standing foe), or -1: a hit kills it, which is worth the threat it would bring back when it gets
+ * up (stable: surely; dying: riseChance), RISE_WEIGHT of it, by the chance no earlier declaration of
+ * this phase killed it first; a melee step costs as for a standing foe.
+ */
+export function finishTarget(v: FightView, c: Creature, standingValue: number): number {
+  let best = -1;
+  let bestValue = standingValue;
+  for (const o of v.creatures) {
+    if (o.side === c.side || !o.down) continue;
+    const rise = o.state === STABLE || canBeStabilized(v, o) ? 1 : riseChance(o.fatigue);
+    let value = v.plan.standing[o.index]! * v.odds(c.index, o.index, edgeOf(c, o)).drops(1) * rise * RISE_WEIGHT * v.threat(o.index);
+    if (c.melee && !v.adjacent(c.index, o.index)) value -= stepCost(v, c);
+    if (value > bestValue) {
+      best = o.index;
+      bestValue = value;
+    }
+  }
+  return best;
+}
+
 /**
  * What c's attack on o is worth: o's threat x the share of its HP left the attack is expected to
  * take x the chance o still stands when it resolves (plan(), which counts the attacks declared
@@ -115,8 +177,13 @@ export function plan(v: FightView, c: Creature): void {
   }
   for (let j = plan.folded; j < c.index; ++j) {
     const d = v.declared[j]!;
-    if (d.act !== Act.Attack || d.finish) continue;
+    if (d.act !== Act.Attack) continue;
     const t = d.target;
+    if (d.finish) {
+      // Any hit kills a creature at 0 HP.
+      plan.standing[t] = plan.standing[t]! * (1 - v.odds(j, t, edgeOf(v.creatures[j]!, v.creatures[t]!)).drops(1));
+      continue;
+    }
     const hp = plan.hp[t]!;
     const odds = v.odds(j, t, edgeOf(v.creatures[j]!, v.creatures[t]!));
     plan.standing[t] = plan.standing[t]! * (1 - odds.drops(hp));
