@@ -14,7 +14,7 @@ import { d20Game, d20Policy, describeAction, legalActions, startFight, type D20A
 import { POLICIES } from '../../../src/systems/d20/schema.js';
 import { balanceIn } from '../../helpers/inprocess.js';
 import { quickOr } from '../../helpers/sample.js';
-import { tempDir } from '../../helpers/cli.js';
+import { studyFile, tempDir } from '../../helpers/cli.js';
 import { allPlay, seeded, studySpecs } from './players.js';
 
 const FILES = ['configs/d20-party-vs-monsters.yaml', 'test/fixtures/d20-named.yaml'];
@@ -137,5 +137,26 @@ describe('named policies stay pinned', () => {
     // Recorded with the engine of commit 084a4c2 (before the game interface and tactical).
     expect(sha('summary.csv')).toBe('1ec9659cd3ec35ff8ccf9d45c7e2889326d89003142ef61444c28e5bf03d8a63');
     expect(sha('distribution.csv')).toBe('1805dbbce0989f70a2af5cb65dbac769789fd499a7a1f10c266b178bdd4e82a7');
+  });
+});
+
+describe('the trace contract', () => {
+  it('every jsonl event, the end included, has fight, round, side and actor; the end\'s side is the winner\'s (null for a draw), its actor null', async () => {
+    const party = readFileSync(join(process.cwd(), 'configs/d20-party-vs-monsters.yaml'), 'utf8').replace('maxRounds: 20', 'maxRounds: 2');
+    const r = await balanceIn(['trace', studyFile(party), '--fights', '30', '--seed', '3', '--format', 'jsonl']);
+    expect(r.code).toBe(0);
+    const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    for (const e of events) expect(Object.keys(e)).toEqual(expect.arrayContaining(['fight', 'round', 'side', 'actor', 'action']));
+    const ends = events.filter((e) => e['action'] === 'end');
+    expect(ends).toHaveLength(30);
+    const side = { a: 'heroes', b: 'enemies', draw: null } as Record<string, string | null>;
+    for (const e of ends) {
+      expect(e).toEqual({ fight: e['fight'], round: e['rounds'], side: side[e['winner'] as string], actor: null, action: 'end', winner: e['winner'], rounds: e['rounds'] });
+      const last = events.filter((x) => x['fight'] === e['fight'] && x['action'] !== 'end').at(-1)!;
+      // A draw's after-fight rolls carry the round past the last (as before the game interface).
+      expect(e['winner'] === 'draw' ? [e['round'], (e['round'] as number) + 1] : [e['round']]).toContain(last['round']);
+    }
+    expect(new Set(ends.map((e) => e['winner'])).size).toBeGreaterThan(1);
+    expect(ends.some((e) => e['side'] === null)).toBe(true);
   });
 });
