@@ -142,7 +142,7 @@ describe('named policies stay pinned', () => {
 
 describe('the trace contract', () => {
   it('every jsonl event, the end included, has fight, round, side and actor; the end\'s side is the winner\'s (null for a draw), its actor null', async () => {
-    const party = readFileSync(join(process.cwd(), 'configs/d20-party-vs-monsters.yaml'), 'utf8').replace('maxRounds: 20', 'maxRounds: 2');
+    const party = readFileSync(join(process.cwd(), 'configs/d20-party-vs-monsters.yaml'), 'utf8').replace('maxRounds: 20', 'maxRounds: 4');
     const r = await balanceIn(['trace', studyFile(party), '--fights', '30', '--seed', '3', '--format', 'jsonl']);
     expect(r.code).toBe(0);
     const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
