@@ -75,7 +75,7 @@ export function traceCommand(opts: TraceOptions, io: RunIo): void {
   const seed = opts.seed ?? study.data.seed;
   const out = new LineWriter(io.stdout);
   const sides = sideNames(plugin.system, task);
-  const observer = opts.format === 'jsonl' ? jsonlObserver(out) : textObserver(out, sides);
+  const observer = opts.format === 'jsonl' ? jsonlObserver(out, sides) : textObserver(out, sides);
   if (opts.format !== 'jsonl') {
     const labels = [...Object.entries(task.labels).map(([k, v]) => `${k}=${v}`), ...(task.labels['a'] === undefined ? [`sides=${sides.a} vs ${sides.b}`] : [])].join(' ');
     out.line(`# ${plugin.system} ${plugin.mode}: ${labels}; seed ${seed}, ${engine} engine, the first ${fights} fight(s) run counts`);
@@ -99,13 +99,19 @@ class LineWriter {
   }
 }
 
-function jsonlObserver(out: LineWriter): TraceObserver {
+/**
+ * The end event carries the fields every event has (the trace contract): `round` (the last),
+ * `side` (the winner's, as its events name it: heroes/enemies in d20 fights, a/b otherwise; null
+ * for a draw) and `actor` (null); then `winner` and `rounds` as before.
+ */
+function jsonlObserver(out: LineWriter, sides: { a: string; b: string; named: boolean }): TraceObserver {
   let fight = 0;
+  const sideOf = (winner: number): string | null => (winner === 2 ? null : sides.named ? (winner === 0 ? sides.a : sides.b) : WINNERS[winner]!);
   return {
     begin: () => void fight++,
     event: (e) => out.line(JSON.stringify({ fight, ...e })),
     // The trace contract's fields (docs/guide/trace.md): round, side (the winner, null for a draw), actor (null), action.
-    end: (winner, rounds) => out.line(JSON.stringify({ fight, round: rounds, side: winner === 2 ? null : WINNERS[winner], actor: null, action: 'end', winner: WINNERS[winner], rounds })),
+    end: (winner, rounds) => out.line(JSON.stringify({ fight, round: rounds, side: sideOf(winner), actor: null, action: 'end', winner: WINNERS[winner], rounds })),
   };
 }
 

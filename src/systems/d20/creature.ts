@@ -21,6 +21,7 @@ export const DODGE_WHEN_LOW = 2;
 export const SUPPORT = 3;
 export const SKIRMISHER = 4;
 export const FINISH_OFF = 5;
+export const TACTICAL = 6;
 
 /** Actions. Dash with a target is a chase: moving (twice Speed) to a foe that got away. */
 export const Act = { None: 0, Attack: 1, Dodge: 2, Dash: 3, Disengage: 4, Help: 5, Stabilize: 6, PickUp: 7 } as const;
@@ -62,11 +63,14 @@ export class Creature {
   /** Dashed away from the melee: melee foes must chase (Dash) before they can attack it. */
   away = false;
   readonly melee: boolean;
+  /** spec.side, at hand. */
+  readonly side: number;
   readonly hitDie: number;
   readonly conSave: number;
 
   constructor(readonly spec: FighterSpec, readonly index: number) {
     this.melee = spec.weapon.kind === 'melee';
+    this.side = spec.side;
     this.hitDie = Number(spec.creature.hitDie.slice(1));
     this.conSave = spec.creature.con + (spec.creature.proficientSaves.includes('con') ? spec.creature.pb : 0);
   }
@@ -84,6 +88,21 @@ export class Creature {
     this.wakeNext = false;
     this.heroic = false;
     this.away = false;
+  }
+
+  /** Takes o's state (a clone of a fight; o is the same fighter). */
+  copyFrom(o: Creature): void {
+    this.hp = o.hp;
+    this.state = o.state;
+    this.fatigue = o.fatigue;
+    this.supply = o.supply;
+    this.dodging = o.dodging;
+    this.edgeNext = o.edgeNext;
+    this.dropped = o.dropped;
+    this.oaUsed = o.oaUsed;
+    this.wakeNext = o.wakeNext;
+    this.heroic = o.heroic;
+    this.away = o.away;
   }
 
   /** Standing, or taking its heroic action. */

@@ -9,10 +9,13 @@ import { d20FightDice, fightLayout } from './fight-kernel.js';
 import { checkLoadouts, loadoutRef, resolveD20Knobs } from './resolve.js';
 import { fightStudySchema, POLICIES, type D20FightStudy } from './schema.js';
 
+/** The policy of a side entry that names none. */
+export const DEFAULT_POLICY = 'tactical';
+
 type Entry = D20FightStudy['sides']['heroes'][number];
 
 function entryOf(e: Entry): { loadout: string; policy: string; name: string | undefined } {
-  return typeof e === 'string' ? { loadout: e, policy: 'focus-weakest', name: undefined } : { loadout: e.loadout, policy: e.policy ?? 'focus-weakest', name: e.name };
+  return typeof e === 'string' ? { loadout: e, policy: DEFAULT_POLICY, name: undefined } : { loadout: e.loadout, policy: e.policy ?? DEFAULT_POLICY, name: e.name };
 }
 
 function check(study: D20FightStudy): StudyProblem[] {

@@ -13,7 +13,9 @@ import {
   ACT_WORDS, Act, Creature, DEAD, DYING, ENEMIES, HEROES, OUT, STABLE, STANDING, STATE_WORDS, type Declared, type FightSpec,
 } from './creature.js';
 import { dyingRoll, getUp } from './dying.js';
-import { declare, type FightView } from './policies.js';
+import { declare } from './policies.js';
+import { PhasePlan, type FightView } from './view.js';
+import { AttackOdds } from './odds.js';
 import { Reach } from './reach.js';
 import { compileD20Attack, MISS, rollD20Attack, type D20AttackSpec } from './rules.js';
 
@@ -30,6 +32,10 @@ export interface FightResult {
   readonly rounds: number;
 }
 
+const STAGE_FIRST = 0;
+const STAGE_ENEMIES = 1;
+const STAGE_HEROES = 2;
+
 const ATTACK = 'attack';
 const OPPORTUNITY = 'opportunity-attack';
 const HEROIC = 'heroic-action';
@@ -38,13 +44,31 @@ export class Fight implements FightView {
   readonly creatures: readonly Creature[];
   readonly declared: Declared[];
   /** specs[attacker][target][edge + 1] */
-  private readonly specs: (D20AttackSpec | undefined)[][][];
+  private specs: (D20AttackSpec | undefined)[][][];
+  /** oddsCache[(attacker * n + target) * 3 + edge + 1], and each creature's threat (-1 until computed): for tactical play. */
+  private oddsCache: (AttackOdds | undefined)[];
+  private threats: Float64Array;
+  /** Scratch for policies that weigh the declarations made so far in a phase (tactical.ts). */
+  readonly plan: PhasePlan;
   private readonly reach: Reach;
   private readonly passed: Uint8Array;
   round = 0;
   /** Phases played in this fight (traces name them). */
   phaseNo = 0;
+  /** A side has nobody standing. */
   over = false;
+  /** The fight has ended (a side beaten, or maxRounds): winner and rounds are set. */
+  finished = false;
+  /** 0 heroes, 1 enemies, 2 draw; once finished. */
+  winner = 2;
+  rounds = 0;
+  /** The creature whose declaration the fight waits for, or -1 (between phases, or finished). */
+  cursor = -1;
+  /** The open phase: its side, and which of its creatures act (first contact), null for all. */
+  phaseSide = HEROES;
+  phaseOnly: Uint8Array | null = null;
+  /** Which phase comes next or is open: first contact, the round's enemy phase, its hero phase. */
+  private stage = STAGE_ENEMIES;
   /** Set by a tracer (kernel.observe); null in run. */
   observer: TraceObserver | null = null;
 
@@ -52,9 +76,63 @@ export class Fight implements FightView {
     const n = spec.fighters.length;
     this.creatures = spec.fighters.map((f, i) => new Creature(f, i));
     this.specs = spec.fighters.map(() => spec.fighters.map(() => [undefined, undefined, undefined]));
+    this.oddsCache = new Array<AttackOdds | undefined>(n * n * 3).fill(undefined);
+    this.plan = new PhasePlan(n);
+    this.threats = new Float64Array(n).fill(-1);
     this.declared = spec.fighters.map(() => ({ act: Act.None, target: -1, finish: false }));
     this.reach = new Reach(n);
     this.passed = new Uint8Array(n);
+  }
+
+  /** An independent copy of the fight as it stands (the compiled attacks shared: they never change), on the same dice. */
+  clone(): Fight {
+    const f = new Fight(this.spec, this.dice);
+    f.specs = this.specs;
+    f.oddsCache = this.oddsCache;
+    f.threats = this.threats;
+    this.creatures.forEach((c, i) => f.creatures[i]!.copyFrom(c));
+    this.declared.forEach((d, i) => Object.assign(f.declared[i]!, d));
+    f.reach.copyFrom(this.reach);
+    f.passed.set(this.passed);
+    f.round = this.round;
+    f.phaseNo = this.phaseNo;
+    f.over = this.over;
+    f.finished = this.finished;
+    f.winner = this.winner;
+    f.rounds = this.rounds;
+    f.cursor = this.cursor;
+    f.phaseSide = this.phaseSide;
+    f.phaseOnly = this.phaseOnly === null ? null : f.passed;
+    f.stage = this.stage;
+    return f;
+  }
+
+  /** What a's attack on t is worth (tactical play), Edge +1, Setback -1; built on first use, shared by clones. */
+  odds(a: number, t: number, edge: number): AttackOdds {
+    const k = (a * this.creatures.length + t) * 3 + edge + 1;
+    let o = this.oddsCache[k];
+    if (o === undefined) {
+      o = new AttackOdds(this.attackSpec(a, t, edge));
+      this.oddsCache[k] = o;
+    }
+    return o;
+  }
+
+  /** The expected damage c deals in one attack, averaged over the opposing side (its threat, for tactical play). */
+  threat(c: number): number {
+    let t = this.threats[c]!;
+    if (t < 0) {
+      let sum = 0;
+      let n = 0;
+      for (const o of this.creatures) {
+        if (o.spec.side === this.creatures[c]!.spec.side) continue;
+        sum += this.odds(c, o.index, 0).mean;
+        n++;
+      }
+      t = n > 0 ? sum / n : 0;
+      this.threats[c] = t;
+    }
+    return t;
   }
 
   attackSpec(a: number, t: number, edge: number): D20AttackSpec {
@@ -77,6 +155,11 @@ export class Fight implements FightView {
     this.reach.link(i, j);
   }
 
+  declares(j: number): boolean {
+    const c = this.creatures[j]!;
+    return c.spec.side === this.phaseSide && (this.phaseOnly === null || this.phaseOnly[j] === 1) && c.acts;
+  }
+
   engagedFoes(c: Creature): number {
     let k = 0;
     for (const o of this.creatures) if (o.spec.side !== c.spec.side && o.state === STANDING && this.adjacent(c.index, o.index)) k++;
@@ -91,8 +174,13 @@ export class Fight implements FightView {
     for (const c of this.creatures) c.reset();
     this.reach.clear();
     this.over = false;
+    this.finished = false;
+    this.winner = 2;
+    this.rounds = 0;
+    this.cursor = -1;
     this.round = 0;
     this.phaseNo = 0;
+    this.plan.phase = -1;
   }
 
   standing(side: number): number {
@@ -105,7 +193,22 @@ export class Fight implements FightView {
     if (this.standing(HEROES) === 0 || this.standing(ENEMIES) === 0) this.over = true;
   }
 
+  /**
+   * A whole fight, each creature declaring with its own policy (policies.ts): the driver `run` uses.
+   * The game interface (game.ts) drives the same steps with any policy: begin(), then at each
+   * decision a declaration for the creature at `cursor` and next().
+   */
   play(): FightResult {
+    this.begin();
+    while (this.cursor >= 0) {
+      declare(this, this.creatures[this.cursor]!, this.declared[this.cursor]!);
+      this.next();
+    }
+    return { winner: this.winner, rounds: this.rounds };
+  }
+
+  /** Resets the fight and rolls first contact, then plays on to the first declaration. */
+  begin(): void {
     this.reset();
     if (this.observer !== null) this.observer.begin();
     this.round = 1;
@@ -117,20 +220,50 @@ export class Fight implements FightView {
       any |= pass;
       if (this.observer !== null && c.spec.side === HEROES) this.emit(c, 'first-contact', { result: pass ? 'acts first' : 'waits' });
     }
-    if (any) this.phase(HEROES, this.passed);
-    for (this.round = 1; this.round <= this.spec.maxRounds && !this.over; this.round++) {
-      if (this.round > 1) for (const c of this.creatures) c.oaUsed = false;
-      this.phase(ENEMIES, null);
-      if (!this.over) this.phase(HEROES, null);
-      if (this.over) break;
+    this.stage = any ? STAGE_FIRST : STAGE_ENEMIES;
+    this.enter();
+  }
+
+  /** The creature at `cursor` has its declaration in `declared`: trace it, then play on to the next declaration or the end. */
+  next(): void {
+    this.traceDeclaration(this.creatures[this.cursor]!);
+    this.cursor = this.nextDecider(this.cursor + 1);
+    if (this.cursor < 0 && this.closeAndStep()) this.enter();
+  }
+
+  /** Opens the phase `stage` names; phases in which nobody declares are played through, up to a declaration or the end. */
+  private enter(): void {
+    for (;;) {
+      this.openPhase(this.stage === STAGE_ENEMIES ? ENEMIES : HEROES, this.stage === STAGE_FIRST ? this.passed : null);
+      this.cursor = this.nextDecider(0);
+      if (this.cursor >= 0 || !this.closeAndStep()) return;
     }
-    const rounds = Math.min(this.round, this.spec.maxRounds);
-    const h = this.standing(HEROES);
+  }
+
+  /**
+   * Closes the open phase and moves on: first contact, then each round's enemy phase and hero
+   * phase. False, with the fight finished, when a side has nobody standing or maxRounds ran out.
+   */
+  private closeAndStep(): boolean {
+    this.closePhase();
+    if (!this.over) {
+      if (this.stage === STAGE_FIRST) this.stage = STAGE_ENEMIES;
+      else if (this.stage === STAGE_ENEMIES) this.stage = STAGE_HEROES;
+      else {
+        this.round++;
+        this.stage = STAGE_ENEMIES;
+        if (this.round <= this.spec.maxRounds) for (const c of this.creatures) c.oaUsed = false;
+      }
+    }
+    if (!this.over && this.round <= this.spec.maxRounds) return true;
+    this.rounds = Math.min(this.round, this.spec.maxRounds);
     // Every fall is checked at once and a phase stops there, so both sides never run out together.
-    const winner = !this.over ? 2 : h > 0 ? 0 : 1;
+    this.winner = !this.over ? 2 : this.standing(HEROES) > 0 ? 0 : 1;
+    this.cursor = -1;
+    this.finished = true;
     this.afterFight();
-    if (this.observer !== null) this.observer.end(winner, rounds);
-    return { winner, rounds };
+    if (this.observer !== null) this.observer.end(this.winner, this.rounds);
+    return false;
   }
 
   /**
@@ -166,9 +299,21 @@ export class Fight implements FightView {
     return true;
   }
 
-  /** One side's phase: start-of-turn effects, then every action declared, then resolved in order; heroic actors then die. */
+  /** One side's whole phase, each creature declaring with its own policy (a step of play(), for tests). */
   phase(side: number, only: Uint8Array | null): void {
+    this.openPhase(side, only);
+    for (let i = this.nextDecider(0); i >= 0; i = this.nextDecider(i + 1)) {
+      declare(this, this.creatures[i]!, this.declared[i]!);
+      this.traceDeclaration(this.creatures[i]!);
+    }
+    this.closePhase();
+  }
+
+  /** A phase opens: declarations cleared, then start-of-turn effects (Dodge ends, waking, dying rolls) for the side's creatures. */
+  openPhase(side: number, only: Uint8Array | null): void {
     this.phaseNo++;
+    this.phaseSide = side;
+    this.phaseOnly = only;
     for (const d of this.declared) {
       d.act = Act.None;
       d.target = -1;
@@ -176,14 +321,18 @@ export class Fight implements FightView {
     for (const c of this.creatures) {
       if (c.spec.side === side && (only === null || only[c.index] === 1)) c.heroic = this.startTurn(c);
     }
-    for (const c of this.creatures) {
-      if (c.spec.side !== side || (only !== null && only[c.index] !== 1) || !c.acts) continue;
-      declare(this, c, this.declared[c.index]!);
-      if (this.observer !== null) {
-        const rolls = takeRolls(this.dice);
-        if (rolls.length > 0) this.emit(c, 'random-target', { rolls, target: this.creatures[this.declared[c.index]!.target]?.spec.name });
-      }
+  }
+
+  /** The next creature of the open phase, from index `from`, that declares an Action (standing or heroic), or -1. */
+  nextDecider(from: number): number {
+    for (let i = from; i < this.creatures.length; i++) {
+      if (this.declares(i)) return i;
     }
+    return -1;
+  }
+
+  /** Every declared action resolves in order (a fall that ends the fight stops the rest); heroic actors then die. */
+  closePhase(): void {
     for (const c of this.creatures) {
       if (this.over) break;
       const d = this.declared[c.index]!;
@@ -197,6 +346,13 @@ export class Fight implements FightView {
       if (this.observer !== null) this.emit(c, 'falls', { result: 'dead after its heroic action', state_after: 'dead' });
     }
     this.checkOver();
+  }
+
+  /** The dice a policy rolled for its declaration (random targets), when traced. */
+  private traceDeclaration(c: Creature): void {
+    if (this.observer === null) return;
+    const rolls = takeRolls(this.dice);
+    if (rolls.length > 0) this.emit(c, 'random-target', { rolls, target: this.creatures[this.declared[c.index]!.target]?.spec.name });
   }
 
   /** Start of a creature's turn: Dodge ends; a stable creature wakes; a dying one rolls. Returns true for a heroic action. */

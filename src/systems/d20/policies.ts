@@ -4,24 +4,12 @@
  * import this file's internals, and policies never change the fight.
  */
 import {
-  Act, DODGE_WHEN_LOW, DYING, FINISH_OFF, HEROES, RANDOM, SKIRMISHER, STANDING, SUPPORT, type Creature, type Declared,
+  Act, DODGE_WHEN_LOW, FINISH_OFF, HEROES, RANDOM, SKIRMISHER, STANDING, SUPPORT, TACTICAL, type Creature, type Declared,
 } from './creature.js';
+import { declareTactical } from './tactical.js';
+import { reachable, unclaimedDying, type FightView } from './view.js';
 
-/** What a policy may read. */
-export interface FightView {
-  readonly creatures: readonly Creature[];
-  readonly declared: readonly Declared[];
-  adjacent(i: number, j: number): boolean;
-  /** Standing foes of c within its melee reach. */
-  engagedFoes(c: Creature): number;
-  /** A die for policies that pick at random. */
-  roll(sides: number): number;
-}
-
-/** A foe c can attack this turn: standing, and within reach of one move unless it got away (melee). */
-function reachable(c: Creature, o: Creature): boolean {
-  return o.spec.side !== c.spec.side && o.state === STANDING && (!c.melee || !o.away);
-}
+export type { FightView } from './view.js';
 
 export function weakestFoe(v: FightView, c: Creature): number {
   let best = -1;
@@ -38,21 +26,6 @@ export function randomFoe(v: FightView, c: Creature): number {
   if (n === 0) return -1;
   let k = n === 1 ? 1 : v.roll(n);
   for (const o of v.creatures) if (reachable(c, o) && --k === 0) return o.index;
-  return -1;
-}
-
-/** A dying ally no earlier hero of this phase has declared Stabilize on (declaring first is meant to coordinate). */
-function unclaimedDying(v: FightView, c: Creature): number {
-  for (const o of v.creatures) {
-    // A creature taking its heroic action is already dead once it has acted: no Supply is spent on it.
-    if (o.spec.side !== c.spec.side || o.state !== DYING || o.heroic || o === c) continue;
-    let claimed = false;
-    for (let j = 0; j < c.index; j++) {
-      const d = v.declared[j]!;
-      if (d.act === Act.Stabilize && d.target === o.index) claimed = true;
-    }
-    if (!claimed) return o.index;
-  }
   return -1;
 }
 
@@ -79,8 +52,12 @@ function attackOrChase(v: FightView, c: Creature, d: Declared, target: number): 
   d.target = best;
 }
 
-/** Declares c's Action for this phase. */
-export function declare(v: FightView, c: Creature, d: Declared): void {
+/** Declares c's Action for this phase, by its own policy or the policy `p` (an index into schema POLICIES). */
+export function declare(v: FightView, c: Creature, d: Declared, p = c.spec.policy): void {
+  if (p === TACTICAL) {
+    declareTactical(v, c, d);
+    return;
+  }
   d.act = Act.None;
   d.target = -1;
   d.finish = false;
@@ -103,7 +80,6 @@ export function declare(v: FightView, c: Creature, d: Declared): void {
       return;
     }
   }
-  const p = c.spec.policy;
   const low = c.hp * 2 < c.spec.creature.hp;
   if (p === DODGE_WHEN_LOW && low) {
     d.act = Act.Dodge;

@@ -10,6 +10,10 @@ export class Reach {
     this.adj.fill(0);
   }
 
+  copyFrom(o: Reach): void {
+    this.adj.set(o.adj);
+  }
+
   adjacent(i: number, j: number): boolean {
     return this.adj[i * this.n + j] === 1;
   }

@@ -73,7 +73,7 @@ export const attackStudySchema = z.strictObject({
   situation: situationSchema.default({}),
 });
 
-export const POLICIES = ['focus-weakest', 'random', 'dodge-when-low', 'support', 'skirmisher', 'finish-off'] as const;
+export const POLICIES = ['focus-weakest', 'random', 'dodge-when-low', 'support', 'skirmisher', 'finish-off', 'tactical'] as const;
 
 export const fighterEntry = z.union([
   z.string(),
