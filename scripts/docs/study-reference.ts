@@ -115,7 +115,7 @@ const NOTES: Record<string, Record<string, string>> = {
   'exchange duel': {
     'duel.distance': 'Spaces (2 m) apart at the start; 1 is melee distance',
     'duel.maxRounds': 'then a draw',
-    'matchups[].policyA': '`tactical` (by value; the default at distance 1), `all-in`, `guard-first` or `reserve-N` (`reserve-1`: the default farther apart), each optionally `+keep-magic`; at distance 1 also `best-response` or `optimal`',
+    'matchups[].policyA': '`tactical` (by value; the default: at distance 1 the duel engine\'s, farther apart the fight engine\'s), `all-in`, `guard-first` or `reserve-N`, each optionally `+keep-magic`; at distance 1 also `best-response` or `optimal`',
     'matchups[].conditionsA': 'conditions side a starts with',
   },
   'exchange fight': {

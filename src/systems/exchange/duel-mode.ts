@@ -13,19 +13,15 @@ import { exchangePolicyGap, exchangeStudyPlayer, SOLVED_FALLBACK } from './duel-
 import { GAP_COLUMNS } from '../skirmish/duel/policy-gap.js';
 import { NAMED, solvedCode } from '../skirmish/duel/solved-policy.js';
 import { exchangeDuelDice, exchangeDuelLayout, MAX_VIT } from './duel-kernel.js';
-import { DUEL_VALUE_POLICY_PATTERN, duelStudySchema, type ExchangeDuelStudy } from './schema.js';
+import { duelStudySchema, type ExchangeDuelStudy } from './schema.js';
 
 /**
- * The policy a side plays where the study names none: `tactical` at duel.distance 1; farther apart
- * the fight engine plays the duel, and its default (FIGHT_DEFAULT_POLICY) until it plays `tactical`.
+ * A side that names no policy plays `tactical` at every distance: at duel.distance 1 the duel
+ * engine's (duel-choice.ts), farther apart the fight engine's, which plays the duel (fight/: paths,
+ * responses and Boost by value).
  */
-export const FIGHT_DEFAULT_POLICY = 'reserve-1';
-export function defaultDuelPolicy(distance: number): string {
-  return distance > 1 ? FIGHT_DEFAULT_POLICY : DEFAULT_POLICY;
-}
-
 function expand(study: ExchangeDuelStudy) {
-  const dflt = defaultDuelPolicy(study.duel.distance);
+  const dflt = DEFAULT_POLICY;
   return expandPairs(study.matchups, DUEL_SIDES).map(({ index, first, second, entry: m }) => ({
     index, a: first, b: second, policyA: m.policyA ?? dflt, policyB: m.policyB ?? dflt, conditionsA: m.conditionsA, conditionsB: m.conditionsB,
   }));
@@ -40,8 +36,6 @@ function check(study: ExchangeDuelStudy): StudyProblem[] {
         const p = m[key];
         if (p === 'best-response' || p === 'optimal') {
           problems.push({ path: ['matchups', i, key], message: `${p} is a solved policy, which exchange duels play only at duel.distance 1 (this study: ${study.duel.distance}); use a named policy` });
-        } else if (p !== undefined && DUEL_VALUE_POLICY_PATTERN.test(p)) {
-          problems.push({ path: ['matchups', i, key], message: `${p} plays exchange duels at duel.distance 1 (this study: ${study.duel.distance}; farther apart the fight engine plays them); use all-in, guard-first or reserve-N` });
         }
       }
     });

@@ -15,11 +15,12 @@ import type { ExchangeLoadout } from '../../../src/systems/exchange/compile.js';
 import { DEFAULT_POLICY } from '../../../src/systems/exchange/combatant.js';
 import { legalAttack, legalResponse, RESPONSE_CODE } from '../../../src/systems/exchange/duel-choice.js';
 import { exactExchangeDuel } from '../../../src/systems/exchange/duel-exact.js';
-import { defaultDuelPolicy, exchangeDuel } from '../../../src/systems/exchange/duel-mode.js';
+import { exchangeDuel } from '../../../src/systems/exchange/duel-mode.js';
 import { saveState } from '../../../src/systems/exchange/duel-state.js';
 import { ExchangeDuel, parsePolicy, type ExchangeDuelSpec } from '../../../src/systems/exchange/duel.js';
 import { CLASH, DEFAULT_EXCHANGE_KNOBS, FULL_GUARD, NO_RESPONSE } from '../../../src/systems/exchange/rules.js';
 import type { CharacterInput, WeaponInput } from '../../../src/systems/exchange/schema.js';
+import type { ExchangeFightSpec } from '../../../src/systems/exchange/fight/spec.js';
 import { quickOr } from '../../helpers/sample.js';
 import { expectRateNear } from '../../helpers/se.js';
 import { Collector } from '../../helpers/trace.js';
@@ -112,15 +113,19 @@ describe('tactical: the decision list (docs/rules/exchange.md)', () => {
 });
 
 describe('where tactical is the default', () => {
-  it('unnamed sides play tactical at distance 1; farther apart reserve-1 (the fight engine plays the duel), and naming tactical there is refused', () => {
-    expect([defaultDuelPolicy(1), defaultDuelPolicy(3)]).toEqual(['tactical', 'reserve-1']);
+  it('unnamed sides play tactical at every distance: farther apart than 1 the fight engine\'s tactical plays the duel', () => {
     const text = readFileSync('configs/exchange-policy-gap.yaml', 'utf8');
     const near = loadStudyText('gap.yaml', text);
     expect(exchangeDuel.plan(near.data as never, 1).map((t) => t.labels['policyB'])).toEqual(['tactical', 'tactical', 'tactical', 'optimal']);
     const far = text.replace('duel: { maxRounds: 6 }', 'duel: { maxRounds: 6, distance: 3 }').replace(/\n {2}- \{ a: sword, b: greataxe, policyA: best-response \}\n {2}# both sides play the minimax solution\n {2}- \{ a: dagger, b: sword, policyA: optimal, policyB: optimal \}/, '');
     const farStudy = loadStudyText('far.yaml', far);
-    expect(exchangeDuel.plan(farStudy.data as never, 1).map((t) => t.labels['policyA'])).toEqual(['reserve-1', 'all-in']);
-    expect(() => loadStudyText('far-tactical.yaml', far.replace('policyA: all-in', 'policyA: tactical'))).toThrow(/tactical plays exchange duels at duel\.distance 1 \(this study: 3/);
+    const farTasks = exchangeDuel.plan(farStudy.data as never, 1);
+    expect(farTasks.map((t) => t.labels['policyA'])).toEqual(['tactical', 'all-in']);
+    // The fight engine's spec: the unnamed side's character plays the fight's tactical player, the named one does not.
+    const fighters = (farTasks[0]!.spec as unknown as { fight: ExchangeFightSpec }).fight.fighters;
+    expect(fighters.map((c) => c.tactical)).toEqual([true, true]);
+    const named = (farTasks[1]!.spec as unknown as { fight: ExchangeFightSpec }).fight.fighters;
+    expect(named.map((c) => c.tactical)).toEqual([false, true]);
   });
 });
 
