@@ -459,7 +459,7 @@ export class Battle extends Fight {
         break;
     }
     if (this.observer !== null && !traced) {
-      const moved = act === Act.MoveTo || act === Act.ChargeTo || act === Act.CrawlTo ? { distance_before: before } : {};
+      const moved = t >= 0 && (act === Act.MoveTo || act === Act.ChargeTo || act === Act.CrawlTo) ? { distance_before: before } : {};
       this.emit(i, ACT_NAMES[act]!, act === Act.Aim || act === Act.Brace || act === Act.Hide || act === Act.Recover ? -1 : t, moved);
     }
   }

@@ -93,20 +93,28 @@ function threatGap(b: Battle, i: number, x: number, y: number): number {
   return best;
 }
 
+/** The target marks (`candidate`) shotFrom() keeps aside while it tries another spot. */
+let kept = new Uint8Array(0);
+
 /**
  * Whether i standing at (x, y) would have a legal Ranged or Cast target (range, line of sight,
  * Hidden; a heavy weapon as if it had not moved: the shot kept for the next activation). i is put
- * there and back.
+ * there and back, and the target marks of where it stands (screenShots) are kept: a shooter that
+ * finds no safe destination shoots from where it stands at its own targets (issue 34: it read the
+ * marks of the last spot tried, and found no target).
  */
 export function shotFrom(b: Battle, i: number, x: number, y: number): boolean {
   const x0 = b.x[i]!;
   const y0 = b.y[i]!;
   const moved = b.moved[i]!;
+  if (kept.length < b.n) kept = new Uint8Array(b.n);
+  kept.set(b.candidate.subarray(0, b.n));
   b.moved[i] = 0;
   b.moveTo(i, x, y);
   const n = b.rangedTargets(i, false);
   b.moveTo(i, x0, y0);
   b.moved[i] = moved;
+  b.candidate.set(kept.subarray(0, b.n));
   return n > 0;
 }
 

@@ -1,0 +1,34 @@
+/**
+ * `tactical` fixes (issue 34): scripted positions that reproduced a fault of the default player.
+ *
+ * Stale targets: a threatened shooter looks for a Move out of every threat's charge reach that keeps
+ * a shot (pickDestination), trying the shot from each destination (shotFrom, which marks the legal
+ * targets from there). When none is found it shoots from where it stands; it used to read the
+ * marks of the last destination tried (no target: chooseTarget -1, and aimBetter threw on it).
+ */
+import { describe, expect, it } from 'vitest';
+import { Act } from '../../../../src/systems/skirmish/battle/engine.js';
+import { TACTICAL } from '../../../../src/systems/skirmish/battle/setup.js';
+import { inReach, tactical } from '../../../../src/systems/skirmish/battle/tactical.js';
+import { fighter, loadout, weapon } from '../../../helpers/skirmish.js';
+import { battle, place } from './harness.js';
+
+const club = weapon('club', { class: 'other', might: '+1' });
+const grunt = loadout(fighter('grunt', {}), club);
+// Range 3"-5": every spot out of the grunt's charge reach (Movement 4 + 1") is out of range too.
+const shortBow = weapon('short-bow', { type: 'ranged', class: 'other', might: '1', skill: '1', range: [3, 5] });
+const archer = loadout(fighter('archer', { skill: 4 }), [shortBow, club]);
+
+describe('tactical: a threatened shooter with no safe destination shoots from where it stands', () => {
+  it('reads its own targets, not those of the last destination it tried', () => {
+    const { bt } = battle([archer], [grunt], [], { fighterPolicy: TACTICAL });
+    place(bt, 0, 10, 10);
+    place(bt, 1, 15, 10); // gap 4": in range, within the grunt's charge reach
+    bt.beginActivation(0);
+    bt.actionsLeft = 1; // the first action of its activation is being chosen
+    expect(inReach(bt, 0, 10, 10, false)).toBe(true);
+    const a = tactical(bt, 0, false);
+    expect([Act.Aim, Act.Ranged]).toContain(a);
+    expect(bt.target).toBe(1);
+  });
+});
