@@ -5,7 +5,8 @@
  * the first line that applies (docs/rules/skirmish-battle.md lists it):
  *
  * Downed: Recover (not in a reaction). Stunned: nothing. Active:
- * (1) only Downed or Stunned enemies within 1" and Mercy Kill allowed: Mercy Kill the chosen one;
+ * (1) only Downed or Stunned enemies within 1": Mercy Kill the chosen one if allowed, else the
+ *     first one on which it is allowed (a Downed one next to a Stunned one);
  * (2) an Active enemy within 1": a fighter with a shot worth taking (a Ranged weapon: knob
  *     rangedInMelee; a spell always) shoots (3R); else a fighter with a Ranged or Cast weapon
  *     Retreats its full Movement when that leaves every Active enemy's 1" and its melee weapon
@@ -141,8 +142,8 @@ export function tactical(b: Battle, i: number, reaction: boolean): number {
   const ranged = b.shooting[i]! >= 0;
   const engagedActive = b.engagedActive(i) > 0;
   if (!engagedActive && b.engaged(i, false)) {
-    const t = chooseTarget(b, i, ENGAGED_ANY);
-    if (b.mercyAllowed(i, t)) return act(b, Act.MercyKill, t);
+    const t = mercyTarget(b, i);
+    if (t >= 0) return act(b, Act.MercyKill, t);
   }
   const shots = ranged ? screenShots(b, i, reaction, b.aimed[i] === 1 ? 1 : 0) : 0;
   if (engagedActive) {
@@ -161,6 +162,22 @@ export function tactical(b: Battle, i: number, reaction: boolean): number {
   const t = chooseTarget(b, i, ANY);
   if (t >= 0 && approach(b, i, t, true)) return moveTo(b, Act.MoveTo, t, b.destX, b.destY);
   return act(b, hideWorth(b, i) && !reaction ? Act.Hide : Act.Brace, -1);
+}
+
+/**
+ * (1) The fallen enemy within 1" to Mercy Kill: the side policy's choice when the Mercy Kill is
+ * allowed on it, else the first in roster order on which it is (a Stunned and a Downed enemy both in
+ * contact: the Downed one blocks the Mercy Kill of the Stunned one, not the other way round, so it
+ * finishes the Downed one rather than nothing). -1 if none.
+ */
+function mercyTarget(b: Battle, i: number): number {
+  const t = chooseTarget(b, i, ENGAGED_ANY);
+  if (t >= 0 && b.mercyAllowed(i, t)) return t;
+  for (let j = b.from(1 - b.side[i]!), end = b.to(1 - b.side[i]!); j !== end; ++j) {
+    if (j === t || b.state[j] === OUT_OF_ACTION || b.gap(i, j) > ENGAGEMENT + EPS) continue;
+    if (b.mercyAllowed(i, j)) return j;
+  }
+  return -1;
 }
 
 /** (2) Retreat rather than Melee: the Retreat leaves every Active enemy's 1" and the melee weapon expects fewer unblocked hits than a shot. */

@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { Act } from '../../../../src/systems/skirmish/battle/engine.js';
 import { TACTICAL } from '../../../../src/systems/skirmish/battle/setup.js';
+import { DOWNED, STUNNED } from '../../../../src/systems/skirmish/profile.js';
 import { inReach, tactical } from '../../../../src/systems/skirmish/battle/tactical.js';
 import { fighter, loadout, weapon } from '../../../helpers/skirmish.js';
 import { battle, place } from './harness.js';
@@ -30,5 +31,35 @@ describe('tactical: a threatened shooter with no safe destination shoots from wh
     const a = tactical(bt, 0, false);
     expect([Act.Aim, Act.Ranged]).toContain(a);
     expect(bt.target).toBe(1);
+  });
+});
+
+describe('tactical: Mercy Kill with a Stunned and a Downed enemy both in contact', () => {
+  // The Downed enemy keeps the Stunned one from the Mercy Kill (board.ts mercyAllowed); not the other way round.
+  function fallen(stunnedNearer: boolean) {
+    const { bt } = battle([grunt], [grunt, grunt], [], { fighterPolicy: TACTICAL });
+    place(bt, 0, 10, 10);
+    place(bt, 1, 10, stunnedNearer ? 11.2 : 11.8);
+    place(bt, 2, 11.5, 10.6);
+    bt.state[1] = STUNNED;
+    bt.state[2] = DOWNED;
+    bt.beginActivation(0);
+    bt.actionsLeft = 1;
+    return bt;
+  }
+
+  it('the Stunned one nearer (the side policy\'s choice): it Mercy Kills the Downed one instead of doing nothing', () => {
+    const bt = fallen(true);
+    expect(bt.gap(0, 1)).toBeLessThan(bt.gap(0, 2));
+    expect([bt.mercyAllowed(0, 1), bt.mercyAllowed(0, 2)]).toEqual([false, true]);
+    expect(tactical(bt, 0, false)).toBe(Act.MercyKill);
+    expect(bt.target).toBe(2);
+  });
+
+  it('the Downed one nearer: it Mercy Kills it', () => {
+    const bt = fallen(false);
+    expect(bt.gap(0, 2)).toBeLessThan(bt.gap(0, 1));
+    expect(tactical(bt, 0, false)).toBe(Act.MercyKill);
+    expect(bt.target).toBe(2);
   });
 });
