@@ -32,7 +32,9 @@
  * and a fighter without one:
  * (5M) Move towards the chosen enemy along its shortest path, as far as stays out of the charge
  *     reach of every Active threat that may still activate this round (it never walks into an
- *     enemy's charge reach to be struck first), at most its Movement;
+ *     enemy's charge reach to be struck first), at most its Movement; shot at (an Active enemy
+ *     shooter has a shot at it), to a menu destination near cover instead when one ends no further
+ *     than 1" beyond that stop from the enemy (the nearest to it);
  * (6M) Hide if it helps, else Brace.
  * A Move never ends less than 0.05" from where the fighter stands, nor (the last action after a
  * Move) back where its activation began. The side Passes when nothing is urgent: no waiting fighter
@@ -160,8 +162,49 @@ export function tactical(b: Battle, i: number, reaction: boolean): number {
   if (c >= 0) return Act.ChargeTo;
   if (ranged) return shooterMoves(b, i, reaction, shots);
   const t = chooseTarget(b, i, ANY);
-  if (t >= 0 && approach(b, i, t, true)) return moveTo(b, Act.MoveTo, t, b.destX, b.destY);
+  if (t >= 0 && approach(b, i, t, true)) {
+    if (!reaction && shotAt(b, i)) coverOnTheWay(b, i, t);
+    return moveTo(b, Act.MoveTo, t, b.destX, b.destY);
+  }
   return act(b, hideWorth(b, i) && !reaction ? Act.Hide : Act.Brace, -1);
+}
+
+/** Whether an Active enemy with a Ranged or Cast weapon has a shot at i where it stands. */
+function shotAt(b: Battle, i: number): boolean {
+  for (let j = b.from(1 - b.side[i]!), end = b.to(1 - b.side[i]!); j !== end; ++j) {
+    if (b.state[j] === ACTIVE && b.shooting[j]! >= 0 && b.canShootAt(j, i, false)) return true;
+  }
+  return false;
+}
+
+/**
+ * (5M) A melee fighter that is shot at and cannot Charge: when the stop of its approach (destX,
+ * destY) is not near cover, the menu destination near cover (within 1" of cover terrain) that ends
+ * no further than 1" beyond that stop from t, out of reach of every threat still to activate, the
+ * nearest to t (issue 34.7: no policy moved into cover). Keeps the approach otherwise.
+ */
+function coverOnTheWay(b: Battle, i: number, t: number): void {
+  const ax = b.destX;
+  const ay = b.destY;
+  if (nearCover(b, i, ax, ay)) return;
+  const limit = Math.sqrt((ax - b.x[t]!) ** 2 + (ay - b.y[t]!) ** 2) + ENGAGEMENT;
+  const m = menuOf(b);
+  const n = m.moves(i, b.movement[i]!);
+  let best = -1;
+  let bestD = Infinity;
+  for (let k = 0; k !== n; ++k) {
+    const x = m.x[k]!;
+    const y = m.y[k]!;
+    if (!(m.why[k] === COVER || nearCover(b, i, x, y))) continue;
+    const d = Math.sqrt((x - b.x[t]!) ** 2 + (y - b.y[t]!) ** 2);
+    if (d > limit || d >= bestD) continue;
+    if (Math.abs(x - b.x[i]!) + Math.abs(y - b.y[i]!) < 2 * MIN_MOVE || inReach(b, i, x, y, true) || backHome(b, i, x, y)) continue;
+    best = k;
+    bestD = d;
+  }
+  if (best < 0) return;
+  b.destX = m.x[best]!;
+  b.destY = m.y[best]!;
 }
 
 /**

@@ -63,3 +63,37 @@ describe('tactical: Mercy Kill with a Stunned and a Downed enemy both in contact
     expect(bt.target).toBe(2);
   });
 });
+
+describe('tactical: a melee fighter that is shot at and cannot Charge moves into cover on its way', () => {
+  const bow = weapon('bow', { type: 'ranged', class: 'other', might: '1', skill: '1', range: [3, 24] });
+  const bowman = loadout(fighter('bowman', {}), [bow, club]);
+  const cover = { at: [12.2, 12.5] as [number, number], size: [2, 2] as [number, number], kind: 'cover' as const };
+  function approaching(withCover: boolean, shooter: boolean) {
+    const { bt } = battle([grunt], [shooter ? bowman : grunt], [], { fighterPolicy: TACTICAL, settings: { terrain: withCover ? [cover] : [] } });
+    place(bt, 0, 10, 10);
+    place(bt, 1, 10, 30);
+    bt.beginActivation(0);
+    bt.actionsLeft = 1;
+    return bt;
+  }
+  const toCover = (x: number, y: number) => Math.hypot(Math.max(12.2 - x, 0, x - 14.2), Math.max(12.5 - y, 0, y - 14.5));
+
+  it('shot at: it ends within 1" of the cover (base edge), no further than 1" beyond its straight stop from the bowman', () => {
+    const open = approaching(false, true);
+    expect(tactical(open, 0, false)).toBe(Act.MoveTo);
+    const straight = [open.destX, open.destY] as const;
+    const bt = approaching(true, true);
+    expect(tactical(bt, 0, false)).toBe(Act.MoveTo);
+    expect(toCover(bt.destX, bt.destY) - bt.r[0]!).toBeLessThanOrEqual(1 + 1e-9);
+    expect(toCover(...straight) - bt.r[0]!).toBeGreaterThan(1);
+    expect(Math.hypot(bt.destX - 10, bt.destY - 30)).toBeLessThanOrEqual(Math.hypot(straight[0] - 10, straight[1] - 30) + 1 + 1e-9);
+  });
+
+  it('not shot at (a melee enemy): the straight approach, as before', () => {
+    const open = approaching(false, false);
+    tactical(open, 0, false);
+    const bt = approaching(true, false);
+    tactical(bt, 0, false);
+    expect([bt.destX, bt.destY]).toEqual([open.destX, open.destY]);
+  });
+});
