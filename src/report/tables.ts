@@ -25,15 +25,17 @@ function matchups(d: ReportData): Table {
   const win = d.metric === 'a_win_rate';
   const extra = win ? 'draws' : d.metric === 'mean_damage' ? 'p_hit' : 'p_wounded';
   const withBlock = rows.some((r) => blockLabel(r) !== '');
+  // Battles: the first mover's win rate (summary.csv first_mover_win_rate: the side with the initiative in round 1), so the initiative's effect shows.
+  const firstMover = rows.some((r) => r['first_mover_win_rate'] !== undefined && r['first_mover_win_rate'] !== '');
   return {
     title: many ? `Matchups (${all.length} variants)` : `Matchups (${all[0] ?? ''})`,
     note: d.exact ? 'Exact values.' : 'Each value is rounded to the first digit its 95% interval supports.',
-    header: [...(many ? ['variant'] : []), d.aCol, d.bCol, ...(withBlock ? [d.idCols.includes('situation') ? 'situation' : 'conditions'] : []), d.metric, '95% CI', extra],
+    header: [...(many ? ['variant'] : []), d.aCol, d.bCol, ...(withBlock ? [d.idCols.includes('situation') ? 'situation' : 'conditions'] : []), d.metric, '95% CI', extra, ...(firstMover ? ['first mover wins'] : [])],
     rows: rows.map((r) => {
       const e = estimate(d, r);
       const f = formatEstimate(e.value, e.low, e.high, d.exact);
       const x = win ? Number(r['draw_rate'] ?? Number(r['draws']) / Number(r['trials'])) : Number(r[extra]);
-      return [...(many ? [r['variant']!] : []), aLabel(d, r), bLabel(d, r), ...(withBlock ? [blockLabel(r).replace(/^(situation|conditions): /, '')] : []), f.value, f.ci, x.toFixed(3)];
+      return [...(many ? [r['variant']!] : []), aLabel(d, r), bLabel(d, r), ...(withBlock ? [blockLabel(r).replace(/^(situation|conditions): /, '')] : []), f.value, f.ci, x.toFixed(3), ...(firstMover ? [Number(r['first_mover_win_rate']).toFixed(3)] : [])];
     }),
   };
 }

@@ -60,6 +60,24 @@ describe('balance run (battle)', () => {
     expect(read(one, 'report.md')).toBe(report);
   });
 
+  it('the run table and report.md show the first mover\'s win rate (summary.csv first_mover_win_rate), so the initiative\'s effect shows', async () => {
+    const out = tempDir();
+    const r = await balanceIn(['run', studyFile(BATTLE), '--out', out, '--workers', '0']);
+    expect(r.code).toBe(0);
+    const summary = read(out, 'summary.csv').trim().split('\n');
+    const col = summary[0]!.split(',').indexOf('first_mover_win_rate');
+    const rates = summary.slice(1).map((l) => Number(l.split(',')[col]).toFixed(3));
+    const header = r.stdout.split('\n').find((l) => l.includes('retinue a'))!;
+    expect(header.trim().endsWith('first mover wins')).toBe(true);
+    const tableRows = r.stdout.split('\n').filter((l) => /^\s*\S+\s+phoenix \(/.test(l));
+    expect(tableRows.map((l) => l.trim().split(/\s+/).at(-1))).toEqual(rates);
+    const report = read(out, 'report.md');
+    const head = report.split('\n').find((l) => l.startsWith('|') && l.includes('a_win_rate'))!;
+    expect(head).toMatch(/\| first mover wins \|$/);
+    const rows = report.split('\n').filter((l) => /^\| (\S+ \| )?phoenix/.test(l) && !l.includes(' | a | ') && !l.includes(' | b | '));
+    expect(rows.slice(0, rates.length).map((l) => l.split('|').at(-2)!.trim())).toEqual(rates);
+  });
+
   it('--precision stops each matchup once a_win_rate is known to the target', async () => {
     const out = tempDir();
     expect((await balanceIn(['run', studyFile(BATTLE), '--out', out, '--workers', '0', '--precision', '0.03', '--max-trials', '20000'])).code).toBe(0);

@@ -5,9 +5,9 @@
  * engine.ts adds rounds, activations and the dispatch of the policies' decisions.
  */
 import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED } from '../profile.js';
-import { passes } from '../reference.js';
+import { passes, type AttackResult } from '../reference.js';
 import { stateAfter, woundsLeftAfter } from '../wounds.js';
-import { DODGE_MOVED, SHOVE_MOVED } from '../spec.js';
+import { DODGE_MOVED, SHOVE_MOVED, type AttackSpec } from '../spec.js';
 import {
   castingResult, GOES_OFF, helpResult, hiddenAfterMoving, manoeuvreDistance, manoeuvresAfter, MERCY_ATTACK, MERCY_TAKE_OUT, mercyKillKind,
   mercyKillLands, MISHAP, movedBy, MOVEMENT_RETREAT, recoverResult, retreatLeaves, retreatPasses,
@@ -40,6 +40,8 @@ export abstract class Fight extends Board {
   private volleyAt = -1;
   private volleyNext = -1;
   observer: TraceObserver | null = null;
+  /** Traced events held back (a failed Retreat's free attacks, shown after its `retreat` event); null: sent at once. */
+  held: TraceEvent[] | null = null;
   /** Tracing only: the d6s rolled just before the next attack (a firearm's primer, a Casting Roll), shown in its event. */
   private preRolls: readonly number[] = NO_ROLLS;
   /** Tracing only: the declared target of the Ranged or Cast action being resolved (its events' `declared_target`), else -1. */
@@ -139,6 +141,7 @@ export abstract class Fight extends Board {
         gang_up: gang === 1, cover, ...(spec.choice !== '' ? { choice: spec.choice } : {}),
         // dodge / shove: the manoeuvre's movement happened (not when the target went down: nobody moves).
         ...(moves & DODGE_MOVED ? { dodge: true } : {}), ...(moves & SHOVE_MOVED ? { shove: true } : {}),
+        ...attackDetails(spec, this.dice.last, aim === 1, this.braced[t] === 1),
       });
     }
     return code;
@@ -385,19 +388,28 @@ export abstract class Fight extends Board {
     if (!this.engaged(i, false)) return false;
     const face = this.dice.d6();
     const passed = retreatPasses(face, this.skillFace[i]!);
+    // Traced, the free attacks are held and shown after the `retreat` event that caused them.
+    const held: TraceEvent[] | null = this.observer !== null ? [] : null;
+    let free = 0;
     if (!passed) {
+      this.held = held;
       for (let j = 0; j !== this.n && !this.over && this.state[i] === ACTIVE; ++j) {
         if (this.side[j] === this.side[i] || this.state[j] !== ACTIVE || this.gap(i, j) > ENGAGEMENT + EPS) continue;
         if (this.engagedWithOther(j, i)) continue;
         this.attack(j, this.meleeWeapon[j]!, i, 0, false, 0, 'free-attack');
+        free++;
       }
+      this.held = null;
     }
     const from = this.nearestEnemy(i, false);
     if (!this.over && this.state[i] === ACTIVE && retreatLeaves(passed, this.failedStays)) {
       if (from >= 0) this.moveAway(i, from, length, true);
       this.afterMovement(i, MOVEMENT_RETREAT);
     }
-    if (this.observer !== null) this.emit(i, 'retreat', from, { rolls: [face], result: `Skill check ${passed ? 'passes' : 'fails'}` });
+    if (held !== null) {
+      this.emit(i, 'retreat', from, { rolls: [face], result: `Skill check ${passed ? 'passes' : 'fails'}`, free_attacks: free });
+      for (const e of held) this.observer!.event(e);
+    }
     return true;
   }
 
@@ -510,12 +522,29 @@ export abstract class Fight extends Board {
       ...(t >= 0 ? { target_x: round2(this.x[t]!), target_y: round2(this.y[t]!), distance_after: round2(i >= 0 ? this.gap(i, t) : 0) } : {}),
       ...extra,
     };
-    this.observer!.event(e);
+    if (this.held !== null) this.held.push(e);
+    else this.observer!.event(e);
   }
 }
 
 function pick(face: number, list: Int32Array, k: number, declared: number): number {
   return face > k ? declared : list[face - 1]!;
+}
+
+/**
+ * What a checker needs of an attack event beyond its faces: the face that hits (`hit_on`) and the
+ * lowest natural face that is critical (`crit_on`, null when none is), the face each defence die
+ * needs in rolling order (`defence_needs`), whether the attacker's Aim and the target's Brace count
+ * (`aimed`, `target_braced`); with the faces (not after a table draw): the critical dice of each
+ * colour (`crit_dice`) and the hits Dodge and Shove blocked (`dodge_blocks`, `shove_blocks`,
+ * whether or not anyone moved).
+ */
+function attackDetails(spec: AttackSpec, last: AttackResult | null, aimed: boolean, braced: boolean): Partial<TraceEvent> {
+  return {
+    hit_on: spec.hitFace, crit_on: spec.critFace <= 6 ? spec.critFace : null,
+    defence_needs: { might: [...spec.defMight], skill: [...spec.defSkill] }, aimed, target_braced: braced,
+    ...(last !== null ? { crit_dice: { might: last.might.crits, skill: last.skill.crits }, dodge_blocks: last.dodgeBlocks, shove_blocks: last.shoveBlocks } : {}),
+  };
 }
 
 function round2(v: number): number {

@@ -339,6 +339,7 @@ export class Battle extends Fight {
 
   /** Sets fighter i up for its activation: 2 actions; Brace and Aim end; "moved" is per activation. */
   beginActivation(i: number): void {
+    const braced = this.braced[i] === 1;
     this.braced[i] = 0;
     this.aimed[i] = 0;
     // "Moved" is per activation (as in the duel): a heavy weapon may fire in a Ranged Reaction unless
@@ -350,7 +351,7 @@ export class Battle extends Fight {
     this.cur = i;
     this.actX = this.x[i]!;
     this.actY = this.y[i]!;
-    if (this.observer !== null) this.traceActivate(i);
+    if (this.observer !== null) this.traceActivate(i, braced);
   }
 
   /** One whole activation of fighter i with the battle's own policies (tests). */
@@ -387,7 +388,7 @@ export class Battle extends Fight {
     this.dirY = 0;
     const before = this.observer !== null && t >= 0 ? round2(this.gap(i, t)) : 0;
     // Actions that trace themselves (attacks, Retreat with its check, Help and Recover with their roll).
-    let traced = act === Act.None || act === Act.Melee || act === Act.Ranged || act === Act.Cast || act === Act.MercyKill || act === Act.Help;
+    let traced = (act === Act.None && reaction) || act === Act.Melee || act === Act.Ranged || act === Act.Cast || act === Act.MercyKill || act === Act.Help;
     switch (act) {
       case Act.Move:
       case Act.MoveAway:
@@ -459,15 +460,17 @@ export class Battle extends Fight {
         break;
     }
     if (this.observer !== null && !traced) {
-      const moved = act === Act.MoveTo || act === Act.ChargeTo || act === Act.CrawlTo ? { distance_before: before } : {};
-      this.emit(i, ACT_NAMES[act]!, act === Act.Aim || act === Act.Brace || act === Act.Hide || act === Act.Recover ? -1 : t, moved);
+      const moved = t >= 0 && (act === Act.MoveTo || act === Act.ChargeTo || act === Act.CrawlTo) ? { distance_before: before } : {};
+      // A dropped action (Act.None: a Stunned fighter's, or one its policy does not use) is a `none` event; a Hide says whether it worked.
+      const hide = act === Act.Hide ? { result: this.hidden[i] === 1 ? 'hidden' : 'cannot hide' } : {};
+      this.emit(i, ACT_NAMES[act]!, act === Act.Aim || act === Act.Brace || act === Act.Hide || act === Act.Recover || act === Act.None ? -1 : t, { ...moved, ...hide });
     }
   }
 
-  /** The `activate` event: fighter i starts its activation (its state, Wounds left, Hidden, Braced, primary weapon). */
-  private traceActivate(i: number): void {
+  /** The `activate` event: fighter i starts its activation (its state, Wounds left, Hidden, primary weapon, and whether its Brace held until now: `braced`, which the activation ends). */
+  private traceActivate(i: number, braced: boolean): void {
     this.emit(i, 'activate', -1, {
-      actor_wounds_left: this.woundsLeft[i]!, hidden: this.hidden[i] === 1, primary: this.loadouts[i]!.weapons[this.primary[i]!]!.name,
+      actor_wounds_left: this.woundsLeft[i]!, hidden: this.hidden[i] === 1, primary: this.loadouts[i]!.weapons[this.primary[i]!]!.name, braced,
     });
   }
 

@@ -152,7 +152,7 @@ function rows(task: PlannedTask<BattleSpec>, tally: Float64Array) {
   });
   const headline = [
     variant!, `${a} (${sidePolicyA})`, `${b} (${sidePolicyB})`, (f.aWins / n).toFixed(3), `${f.ci.low.toFixed(3)}-${f.ci.high.toFixed(3)}`,
-    (f.draws / n).toFixed(3), f.roundStats.mean.toFixed(2), aMean.toFixed(2), bMean.toFixed(2),
+    (f.draws / n).toFixed(3), f.roundStats.mean.toFixed(2), aMean.toFixed(2), bMean.toFixed(2), (tally[L.firstMover + 1]! / n).toFixed(3),
   ];
   const matchup = { variant: variant!, a: a!, b: b!, situation: `${sidePolicyA} vs ${sidePolicyB}` };
   return { summary, distribution: f.distribution, headline, matchup, stat: f.stat, extra: { 'fighters.csv': fighters } };
@@ -170,7 +170,7 @@ export const skirmishBattle: ModePlugin<BattleStudy, BattleSpec> = {
   kernels: { dice: skirmishBattleDice, table: skirmishBattleTable },
   summaryHeader: SUMMARY_HEADER,
   distributionHeader: DISTRIBUTION_HEADER,
-  headlineHeader: ['variant', 'retinue a', 'retinue b', 'a wins', '95% CI', 'draws', 'rounds', 'a left', 'b left'],
+  headlineHeader: ['variant', 'retinue a', 'retinue b', 'a wins', '95% CI', 'draws', 'rounds', 'a left', 'b left', 'first mover wins'],
   extraFiles: { 'fighters.csv': FIGHTERS_HEADER },
   rows: (task, tally) => rows(task, tally),
 };

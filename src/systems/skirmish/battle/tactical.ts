@@ -5,7 +5,8 @@
  * the first line that applies (docs/rules/skirmish-battle.md lists it):
  *
  * Downed: Recover (not in a reaction). Stunned: nothing. Active:
- * (1) only Downed or Stunned enemies within 1" and Mercy Kill allowed: Mercy Kill the chosen one;
+ * (1) only Downed or Stunned enemies within 1": Mercy Kill the chosen one if allowed, else the
+ *     first one on which it is allowed (a Downed one next to a Stunned one);
  * (2) an Active enemy within 1": a fighter with a shot worth taking (a Ranged weapon: knob
  *     rangedInMelee; a spell always) shoots (3R); else a fighter with a Ranged or Cast weapon
  *     Retreats its full Movement when that leaves every Active enemy's 1" and its melee weapon
@@ -31,7 +32,9 @@
  * and a fighter without one:
  * (5M) Move towards the chosen enemy along its shortest path, as far as stays out of the charge
  *     reach of every Active threat that may still activate this round (it never walks into an
- *     enemy's charge reach to be struck first), at most its Movement;
+ *     enemy's charge reach to be struck first), at most its Movement; shot at (an Active enemy
+ *     shooter has a shot at it), to a menu destination near cover instead when one ends no further
+ *     than 1" beyond that stop from the enemy (the nearest to it);
  * (6M) Hide if it helps, else Brace.
  * A Move never ends less than 0.05" from where the fighter stands, nor (the last action after a
  * Move) back where its activation began. The side Passes when nothing is urgent: no waiting fighter
@@ -93,20 +96,28 @@ function threatGap(b: Battle, i: number, x: number, y: number): number {
   return best;
 }
 
+/** The target marks (`candidate`) shotFrom() keeps aside while it tries another spot. */
+let kept = new Uint8Array(0);
+
 /**
  * Whether i standing at (x, y) would have a legal Ranged or Cast target (range, line of sight,
  * Hidden; a heavy weapon as if it had not moved: the shot kept for the next activation). i is put
- * there and back.
+ * there and back, and the target marks of where it stands (screenShots) are kept: a shooter that
+ * finds no safe destination shoots from where it stands at its own targets (issue 34: it read the
+ * marks of the last spot tried, and found no target).
  */
 export function shotFrom(b: Battle, i: number, x: number, y: number): boolean {
   const x0 = b.x[i]!;
   const y0 = b.y[i]!;
   const moved = b.moved[i]!;
+  if (kept.length < b.n) kept = new Uint8Array(b.n);
+  kept.set(b.candidate.subarray(0, b.n));
   b.moved[i] = 0;
   b.moveTo(i, x, y);
   const n = b.rangedTargets(i, false);
   b.moveTo(i, x0, y0);
   b.moved[i] = moved;
+  b.candidate.set(kept.subarray(0, b.n));
   return n > 0;
 }
 
@@ -133,8 +144,8 @@ export function tactical(b: Battle, i: number, reaction: boolean): number {
   const ranged = b.shooting[i]! >= 0;
   const engagedActive = b.engagedActive(i) > 0;
   if (!engagedActive && b.engaged(i, false)) {
-    const t = chooseTarget(b, i, ENGAGED_ANY);
-    if (b.mercyAllowed(i, t)) return act(b, Act.MercyKill, t);
+    const t = mercyTarget(b, i);
+    if (t >= 0) return act(b, Act.MercyKill, t);
   }
   const shots = ranged ? screenShots(b, i, reaction, b.aimed[i] === 1 ? 1 : 0) : 0;
   if (engagedActive) {
@@ -151,8 +162,65 @@ export function tactical(b: Battle, i: number, reaction: boolean): number {
   if (c >= 0) return Act.ChargeTo;
   if (ranged) return shooterMoves(b, i, reaction, shots);
   const t = chooseTarget(b, i, ANY);
-  if (t >= 0 && approach(b, i, t, true)) return moveTo(b, Act.MoveTo, t, b.destX, b.destY);
+  if (t >= 0 && approach(b, i, t, true)) {
+    if (!reaction && shotAt(b, i)) coverOnTheWay(b, i, t);
+    return moveTo(b, Act.MoveTo, t, b.destX, b.destY);
+  }
   return act(b, hideWorth(b, i) && !reaction ? Act.Hide : Act.Brace, -1);
+}
+
+/** Whether an Active enemy with a Ranged or Cast weapon has a shot at i where it stands. */
+function shotAt(b: Battle, i: number): boolean {
+  for (let j = b.from(1 - b.side[i]!), end = b.to(1 - b.side[i]!); j !== end; ++j) {
+    if (b.state[j] === ACTIVE && b.shooting[j]! >= 0 && b.canShootAt(j, i, false)) return true;
+  }
+  return false;
+}
+
+/**
+ * (5M) A melee fighter that is shot at and cannot Charge: when the stop of its approach (destX,
+ * destY) is not near cover, the menu destination near cover (within 1" of cover terrain) that ends
+ * no further than 1" beyond that stop from t, out of reach of every threat still to activate, the
+ * nearest to t (issue 34.7: no policy moved into cover). Keeps the approach otherwise.
+ */
+function coverOnTheWay(b: Battle, i: number, t: number): void {
+  const ax = b.destX;
+  const ay = b.destY;
+  if (nearCover(b, i, ax, ay)) return;
+  const limit = Math.sqrt((ax - b.x[t]!) ** 2 + (ay - b.y[t]!) ** 2) + ENGAGEMENT;
+  const m = menuOf(b);
+  const n = m.moves(i, b.movement[i]!);
+  let best = -1;
+  let bestD = Infinity;
+  for (let k = 0; k !== n; ++k) {
+    const x = m.x[k]!;
+    const y = m.y[k]!;
+    if (!(m.why[k] === COVER || nearCover(b, i, x, y))) continue;
+    const d = Math.sqrt((x - b.x[t]!) ** 2 + (y - b.y[t]!) ** 2);
+    if (d > limit || d >= bestD) continue;
+    if (Math.abs(x - b.x[i]!) + Math.abs(y - b.y[i]!) < 2 * MIN_MOVE || inReach(b, i, x, y, true) || backHome(b, i, x, y)) continue;
+    best = k;
+    bestD = d;
+  }
+  if (best < 0) return;
+  b.destX = m.x[best]!;
+  b.destY = m.y[best]!;
+}
+
+/**
+ * (1) The fallen enemy within 1" to Mercy Kill: the side policy's choice when the Mercy Kill is
+ * allowed on it, else the first in roster order on which it is (a Stunned and a Downed enemy both in
+ * contact: the Downed one blocks the Mercy Kill of the Stunned one, not the other way round, so it
+ * finishes the Downed one rather than nothing). -1 if none.
+ */
+function mercyTarget(b: Battle, i: number): number {
+  const t = chooseTarget(b, i, ENGAGED_ANY);
+  if (t >= 0 && b.mercyAllowed(i, t)) return t;
+  for (let j = b.from(1 - b.side[i]!), end = b.to(1 - b.side[i]!); j !== end; ++j) {
+    if (j === t || b.state[j] === OUT_OF_ACTION || b.gap(i, j) > ENGAGEMENT + EPS) continue;
+    if (b.mercyAllowed(i, j)) return j;
+  }
+  return -1;
 }
 
 /** (2) Retreat rather than Melee: the Retreat leaves every Active enemy's 1" and the melee weapon expects fewer unblocked hits than a shot. */

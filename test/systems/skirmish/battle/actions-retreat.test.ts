@@ -51,8 +51,9 @@ describe('Retreat (seed 002): a Skill check; on a fail, free Melee attacks; then
     bt.state[2] = DOWNED;
     bt.retreat(0, 4);
     expect(script.used).toBe(14);
-    expect(events.map((e) => `${e.actor} ${e.action} ${e.wounds}`)).toEqual(['b0 free-attack 1', 'a0 retreat undefined']);
-    expect(events[1]).toMatchObject({ rolls: [1], result: 'Skill check fails' });
+    // Traced, the Retreat comes first (with its free attacks' count), then the free attacks it drew.
+    expect(events.map((e) => `${e.actor} ${e.action} ${e.wounds}`)).toEqual(['a0 retreat undefined', 'b0 free-attack 1']);
+    expect(events[0]).toMatchObject({ rolls: [1], result: 'Skill check fails', free_attacks: 1 });
     expect([bt.state[0], bt.woundsLeft[0], bt.x[0], bt.y[0]]).toEqual([ACTIVE, 2, 20, 16]);
   });
 
@@ -64,7 +65,7 @@ describe('Retreat (seed 002): a Skill check; on a fail, free Melee attacks; then
     place(bt, 2, 21, 20);
     bt.retreat(0, 4);
     expect(script.used).toBe(15);
-    expect(events.map((e) => e.actor)).toEqual(['b0', 'a0']); // the free attack, then the Retreat that drew it
+    expect(events.map((e) => e.actor)).toEqual(['a0', 'b0']); // the Retreat, then the free attack it drew
     expect([bt.state[0], bt.x[0], bt.y[0], bt.moved[0]]).toEqual([DOWNED, 20, 20, 0]);
   });
 
@@ -91,7 +92,7 @@ describe('Retreat (seed 002): a Skill check; on a fail, free Melee attacks; then
     place(outFriend.bt, 1, 21, 21.5);
     outFriend.bt.state[1] = OUT_OF_ACTION;
     outFriend.bt.retreat(0, 4);
-    expect(outFriend.events.map((e) => e.action)).toEqual(['free-attack', 'retreat']);
+    expect(outFriend.events.map((e) => e.action)).toEqual(['retreat', 'free-attack']);
   });
 
   it('it moves directly away from the nearest enemy, a Downed one included (fighter 0 too)', () => {

@@ -316,10 +316,12 @@ describe('perform: the other actions', () => {
     for (const e of events) expect([e.action, e.target]).toEqual(['hide', undefined]);
   });
 
-  it('None does nothing and reports nothing', () => {
+  it('None does nothing and reports a `none` event without a target (a dropped action; a reaction\'s None reports nothing)', () => {
     const { bt, events } = near();
     bt.perform(0, Act.None, false);
-    expect(events).toEqual([]);
+    expect(events.map((e) => [e.action, e.target])).toEqual([['none', undefined]]);
+    bt.perform(0, Act.None, true);
+    expect(events).toHaveLength(1);
     expect(bt.gap(0, 1)).toBeCloseTo(0.5);
   });
 

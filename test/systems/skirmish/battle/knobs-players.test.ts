@@ -87,7 +87,7 @@ describe('knob freeAttackEngaged', () => {
   it('active: only an Active friend does; the enemy strikes the retreater', () => {
     const { script, events } = stunnedFriend('active');
     expect(script.used).toBe(14);
-    expect(events.map((e) => e.action)).toEqual(['free-attack', 'retreat']);
+    expect(events.map((e) => e.action)).toEqual(['retreat', 'free-attack']);
   });
 });
 

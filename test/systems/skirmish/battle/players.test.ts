@@ -129,8 +129,11 @@ describe('tactical, the default player: trace invariants over a few hundred batt
   it('a threatened shooter keeps its shot whenever a destination out of reach keeps one', () => expect(t.shotLost).toBe(0));
   it('a melee fighter never ends a Move inside the charge reach of a threat still to activate this round', () => expect(t.meleeMovesInReach).toBe(0));
   it('battles end: draws with one side left only Downed or Stunned fighters are rare (kite: 2.42%)', () => {
-    // Seen: 1 in 189 (a fighter Stunned in the last round). The bound is kite's rate in issue 34.
-    expect(t.frozenDraws / t.battles).toBeLessThan(0.0242);
+    // Seen: 1 in 189 (a fighter Stunned in the last round): the reference rate p0. The bound is
+    // derived from its standard error at this many battles (4 SE), not hand-tuned.
+    const p0 = 1 / 189;
+    const bound = p0 + 4 * Math.sqrt((p0 * (1 - p0)) / t.battles);
+    expect(t.frozenDraws / t.battles).toBeLessThanOrEqual(bound);
   });
   it('shooters both Aim and shoot twice (by the exact distributions, issue 34.6)', () => {
     expect(t.aims).toBeGreaterThan(0);

@@ -315,7 +315,7 @@ describe('leaving engagement and Crawl', () => {
     bt.amount = 0;
     bt.perform(0, Act.MoveAway, false);
     expect(script.used).toBe(15); // check 1 fails; the grunt's 7 dice against the slinger's 3 + 4 defence dice
-    expect(events.map((e) => e.action)).toEqual(['free-attack', 'retreat']);
+    expect(events.map((e) => e.action)).toEqual(['retreat', 'free-attack']);
     expect(bt.gap(0, 1)).toBeGreaterThan(1);
   });
 

@@ -103,14 +103,14 @@ describe('a battle attack event shows its dice, as a duel attack does', () => {
     expect(events[1]!['hits']).toBe(2);
   });
 
-  it('a failed Retreat\'s free attack shows its dice (before the retreat line with its check)', () => {
+  it('a failed Retreat\'s free attack shows its dice (after the retreat line with its check)', () => {
     const { bt, events } = battle([grunt], [grunt], [1, 5, 6, 1, 2, 3, 4, 5, 3, 3, 3, 2, 2, 2]);
     place(bt, 0, 20, 20);
     place(bt, 1, 20, 21);
     bt.retreat(0, 4);
     expect(shown(events)).toEqual([
-      ['free-attack', 'a0', { strike_might: [5, 6, 1, 2], strike_skill: [3, 4, 5], defence_might: [3, 3, 3], defence_skill: [2, 2, 2] }, '3 unblocked', 3],
       ['retreat', 'b0', [1], 'Skill check fails', undefined],
+      ['free-attack', 'a0', { strike_might: [5, 6, 1, 2], strike_skill: [3, 4, 5], defence_might: [3, 3, 3], defence_skill: [2, 2, 2] }, '3 unblocked', 3],
     ]);
   });
 

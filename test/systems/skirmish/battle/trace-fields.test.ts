@@ -5,7 +5,10 @@
  * declared target stays); labels unique across the sides (a mirror matchup); and over the JSONL
  * trace of the players fixture: attack dice on every attack event, an `activate` event before each
  * activation's actions, and the `end` event with the event contract's fields (fight, round, side:
- * the winner or null, actor null, action).
+ * the winner or null, actor null, action). Then (34.8, docs/guide/trace.md) on attack events
+ * `hit_on`, `crit_on`, `defence_needs`, `crit_dice`, `dodge_blocks`, `shove_blocks`, `aimed`,
+ * `target_braced`; `braced` on the activate event; the Retreat's `free_attacks` and its free
+ * attacks after it; Hide's result; the table engine's header (no dice).
  */
 import { describe, expect, it } from 'vitest';
 import { Act, type BattlePolicies } from '../../../../src/systems/skirmish/battle/engine.js';
@@ -115,6 +118,136 @@ describe('the JSONL trace of a mirror battle (players fixture, brutes vs brutes)
       expect(e['actor']).toBeNull();
       expect(e['round']).toBe(e['rounds']);
       expect(e['side']).toBe(e['winner'] === 'draw' ? null : e['winner']);
+    }
+  });
+});
+
+/** Grunt a0 at (20, 20) strikes grunt b0 at (20, 21) in base contact: 4 Might + 3 Skill dice hitting on 5+ (6 critical), 3 + 3 defence dice on 4+. */
+function meleeWith(faces: number[], braced = false) {
+  const made = battle([grunt], [grunt], faces, { policies: bracers });
+  place(made.bt, 0, 20, 20);
+  place(made.bt, 1, 20, 21);
+  if (braced) made.bt.braced[1] = 1;
+  made.bt.melee(0, 1);
+  return made.events.find((e) => e.action === 'melee')!;
+}
+
+/** Archer a0 (10, 5) shoots grunt b0 (10, 15) with its bow, Aimed. */
+function aimedShot(faces: number[]) {
+  const { bt, events } = battle([archer], [grunt], faces, { policies: bracers });
+  place(bt, 0, 10, 5);
+  place(bt, 1, 10, 15);
+  bt.aimed[0] = 1;
+  bt.shoot(0, 1, false);
+  return events.find((e) => e.action === 'ranged')!;
+}
+
+describe('attack events: thresholds, critical dice, Dodge and Shove blocks, Aim and Brace (issue 34.8)', () => {
+  it('hit_on and crit_on: the face that hits and the lowest natural face that is critical (null: none; a club has no criticals, an Aimed shot crits on 6)', () => {
+    const e = meleeWith(twos(13));
+    expect([e['hit_on'], e['crit_on']]).toEqual([5, null]);
+    expect([aimedShot(twos(13))['hit_on'], aimedShot(twos(13))['crit_on']]).toEqual([5, 6]);
+  });
+
+  it('defence_needs: the face each Might and Skill defence die needs, in rolling order', () => {
+    const e = meleeWith(twos(13));
+    expect(e['defence_needs']).toEqual({ might: [4, 4, 4], skill: [4, 4, 4] });
+  });
+
+  it('crit_dice: the critical dice of each colour (6s among the hits of an Aimed shot)', () => {
+    // The Aimed bow: 1 Might and 2 Skill dice (the Aim die Skill), all 6; the defence all 1s.
+    const e = aimedShot([6, 6, 6, 1, 1, 1, 1, 1, 1]);
+    expect(e.rolls).toEqual({ strike_might: [6], strike_skill: [6, 6], defence_might: [1, 1, 1], defence_skill: [1, 1, 1] });
+    expect([e['crit_dice'], e.wounds]).toEqual([{ might: 1, skill: 2 }, 3]);
+    const mixed = aimedShot([5, 6, 5, 1, 1, 1, 1, 1, 1]);
+    expect(mixed['crit_dice']).toEqual({ might: 0, skill: 1 });
+  });
+
+  it('dodge_blocks: Might hits blocked by two left-over Skill successes each', () => {
+    // Might 5 5 1 1: two normal hits; no Skill hit; defence Might 1 1 1, Skill 4 4 4: 3 left over, 1 Dodge block.
+    const e = meleeWith([5, 5, 1, 1, 1, 1, 1, 1, 1, 1, 4, 4, 4]);
+    expect([e['dodge_blocks'], e['shove_blocks'], e.wounds]).toEqual([1, 0, 1]);
+  });
+
+  it('shove_blocks: Skill hits blocked by two left-over Might successes each', () => {
+    const e = meleeWith([1, 1, 1, 1, 5, 5, 1, 4, 4, 4, 1, 1, 1]);
+    expect([e['dodge_blocks'], e['shove_blocks'], e.wounds]).toEqual([0, 1, 1]);
+  });
+
+  it('target_braced: whether the target\'s Brace counts against this attack', () => {
+    expect(meleeWith(twos(13))['target_braced']).toBe(false);
+    const braced = meleeWith(twos(14), true);
+    expect(braced['target_braced']).toBe(true);
+    expect((braced['defence_needs'] as { might: number[]; skill: number[] }).might.length + (braced['defence_needs'] as { skill: number[] }).skill.length).toBeGreaterThan(6);
+  });
+
+  it('aimed: whether the attacker\'s Aim counts (an Aimed shot, then an unaimed one)', () => {
+    const { bt, events } = battle([archer], [grunt], twos(40), { policies: bracers });
+    place(bt, 0, 10, 5);
+    place(bt, 1, 10, 15);
+    bt.aimed[0] = 1;
+    bt.shoot(0, 1, false);
+    bt.shoot(0, 1, false);
+    expect(events.filter((e) => e.action === 'ranged').map((e) => e['aimed'])).toEqual([true, false]);
+  });
+});
+
+describe('the activate event: braced', () => {
+  it('whether the fighter\'s Brace held until this activation (which ends it)', () => {
+    const { bt, events } = battle([archer], [grunt], []);
+    bt.braced[0] = 1;
+    bt.beginActivation(0);
+    bt.beginActivation(0);
+    expect(events.map((e) => [e.action, e['braced']])).toEqual([['activate', true], ['activate', false]]);
+    expect(bt.braced[0]).toBe(0);
+  });
+});
+
+describe('Retreat: free_attacks, and the free attacks after the retreat event', () => {
+  it('a failed check with two Active enemies in contact: the retreat event counts 2, then both free attacks follow it', () => {
+    const { bt, events } = battle([grunt], [grunt, grunt], [1, ...twos(40)], { policies: bracers });
+    place(bt, 0, 20, 20);
+    place(bt, 1, 20, 21);
+    place(bt, 2, 21, 20);
+    bt.retreat(0, 4);
+    expect(events.map((e) => [e.action, e.actor])).toEqual([['retreat', 'a0'], ['free-attack', 'b0'], ['free-attack', 'b1']]);
+    expect(events[0]!['free_attacks']).toBe(2);
+  });
+
+  it('a passed check: free_attacks 0', () => {
+    const { bt, events } = battle([grunt], [grunt], [6], { policies: bracers });
+    place(bt, 0, 20, 20);
+    place(bt, 1, 20, 21);
+    bt.retreat(0, 4);
+    expect(events.map((e) => [e.action, e['free_attacks']])).toEqual([['retreat', 0]]);
+  });
+});
+
+describe('Hide shows whether it worked', () => {
+  it('`hidden` within 1" of terrain, `cannot hide` in the open', () => {
+    const { bt, events } = battle([grunt], [grunt], [], { policies: bracers, settings: { terrain: [{ at: [10, 10], size: [2, 2], kind: 'cover' }] } });
+    place(bt, 0, 9, 11);
+    place(bt, 1, 40, 40);
+    bt.perform(0, Act.Hide, false);
+    place(bt, 0, 30, 30);
+    bt.hidden[0] = 0;
+    bt.perform(0, Act.Hide, false);
+    expect(events.map((e) => [e.action, e.result])).toEqual([['hide', 'hidden'], ['hide', 'cannot hide']]);
+  });
+});
+
+describe('the table engine\'s trace', () => {
+  it('says in its header that it shows no attack dice; its attack events keep the thresholds', async () => {
+    const r = await balanceIn(['trace', FIXTURE, '--matchup', '3', '--fights', '3', '--engine', 'table']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[1]).toMatch(/^# table engine: .*no dice faces are shown/);
+    const j = await balanceIn(['trace', FIXTURE, '--matchup', '3', '--fights', '3', '--engine', 'table', '--format', 'jsonl']);
+    const melee = j.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e['action'] === 'melee');
+    expect(melee.length).toBeGreaterThan(0);
+    for (const e of melee) {
+      expect(e['rolls']).toBeUndefined();
+      expect(e['crit_dice']).toBeUndefined();
+      expect(typeof e['hit_on']).toBe('number');
     }
   });
 });
