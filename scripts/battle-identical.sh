@@ -22,7 +22,8 @@ studies=(
   "$here/scripts/battle-identical/terrain-named.yaml"
 )
 for s in "${studies[@]}"; do
-  name=$(basename "$s" .yaml)
+  # Two studies share a file name (configs/ and templates/): the folder goes into the name.
+  name=$(basename "$(dirname "$s")")-$(basename "$s" .yaml)
   for engine in dice table; do
     dir="$out/$name-$engine"
     node "$cli" run "$s" --engine "$engine" --workers 1 --out "$dir" > /dev/null
