@@ -39,14 +39,27 @@ const rate = (kernel: Kernel<BattleSpec, unknown>, spec: BattleSpec, n: number):
 const k = (x: number): string => `${(x / 1e3).toFixed(1)} k/s`;
 const N = Number(process.env['BENCH_BATTLES'] ?? 50_000);
 console.log(`\n5-v-5 battles, one core (best of 3 runs of N = ${N}):`);
+const cpuRates = new Map<string, number>();
 for (const [name, spec] of [
   ['open board', open.spec], ['with terrain', terrain.spec], ['open board, named', named(open.spec)], ['with terrain, named', named(terrain.spec)],
 ] as const) {
   const table = rate(skirmishBattleTable, spec, N);
   const dice = rate(skirmishBattleDice, spec, N);
+  cpuRates.set(`${name} table`, table.cpu);
+  cpuRates.set(`${name} dice`, dice.cpu);
   const cpu = (r: { cpu: number }): string => `(${k(r.cpu)} per CPU-second)`;
   console.log(`${`${name}, table engine`.padEnd(40)} ${k(table.wall).padStart(12)} ${cpu(table)}   ${(table.cpu / dice.cpu).toFixed(2)}x per-die`);
   console.log(`${`${name}, per-die engine`.padEnd(40)} ${k(dice.wall).padStart(12)} ${cpu(dice)}`);
+}
+
+// Tactical (as the studies are written) and named side by side, per CPU-second of this one run.
+console.log(`\n${'per CPU-second'.padEnd(40)} ${'tactical'.padStart(12)} ${'named'.padStart(12)}   tactical / named`);
+for (const board of ['open board', 'with terrain']) {
+  for (const engine of ['table', 'dice']) {
+    const t = cpuRates.get(`${board} ${engine}`)!;
+    const m = cpuRates.get(`${board}, named ${engine}`)!;
+    console.log(`${`${board}, ${engine === 'table' ? 'table' : 'per-die'} engine`.padEnd(40)} ${k(t).padStart(12)} ${k(m).padStart(12)}   ${(t / m).toFixed(2)}x`);
+  }
 }
 
 /** Battles per wall-clock second, and the CPU seconds of the whole process (every thread: workers, V8's compiler and GC threads). */

@@ -182,8 +182,12 @@ export class Menu {
   chargeTo(i: number, t: number): boolean {
     const b = this.b;
     if (b.gap(i, t) > b.movement[i]! + ENGAGEMENT + EPS) return false;
-    if (!this.along(i, t, b.movement[i]!)) return false;
-    const s = this.stop[0]!;
+    // along()'s first stop (FULL) only: base contact with t or the Movement's end.
+    const p = this.paths;
+    this.stops = 0;
+    if (p.find(i, b.x[i]!, b.y[i]!, b.x[t]!, b.y[t]!, t) === Infinity) return false;
+    const s = Math.min(b.movement[i]!, p.entry(b.x[t]!, b.y[t]!, b.r[i]! + b.r[t]!));
+    this.push(s, FULL, -1);
     if (s < MIN_MOVE) return false;
     if (!this.settle(i, s)) return false;
     const dx = this.sx - b.x[t]!;

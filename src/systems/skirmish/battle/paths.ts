@@ -24,6 +24,10 @@ const OCT_SIN = Float64Array.from({ length: OCT }, (_, k) => Math.sin((2 * Math.
 const OCT_OUT = 1 / Math.cos(Math.PI / OCT);
 /** The most polyline points a path keeps. */
 const MAX_POINTS = 64;
+/** Searched paths remembered (find()'s cache), each with the query and the enemies' bases it met. */
+const CACHED = 8;
+/** A query's numbers in the cache: mover, start, goal, the enemy ignored. */
+const KEY = 6;
 
 export class Paths {
   /** The last path: `count` points from the start (index 0) to the goal; `length` its length (Infinity: none). */
@@ -42,6 +46,7 @@ export class Paths {
   private readonly nx: Float64Array;
   private readonly ny: Float64Array;
   private readonly dist: Float64Array;
+  private readonly h: Float64Array;
   private readonly prev: Int32Array;
   private readonly done: Uint8Array;
   private readonly chain: Int32Array;
@@ -49,6 +54,20 @@ export class Paths {
   private i = -1;
   private r = 0;
   private ignore = -1;
+  /**
+   * The last CACHED searched paths (those the straight line did not give), round robin: the query
+   * (KEY numbers), the x, y and state of every fighter of the mover's enemy side when it was found
+   * (a path depends on nothing else that changes in a battle: block terrain and bases' radii are
+   * fixed), and the path. A query asked again on the same board (a Charge measured, then taken; a
+   * fighter deciding again after an Aim) is answered from it.
+   */
+  private readonly cKey = new Float64Array(CACHED * KEY).fill(NaN);
+  private readonly cBoard: Float64Array;
+  private readonly cLength = new Float64Array(CACHED);
+  private readonly cCount = new Int32Array(CACHED);
+  private readonly cx = new Float64Array(CACHED * MAX_POINTS);
+  private readonly cy = new Float64Array(CACHED * MAX_POINTS);
+  private cNext = 0;
 
   constructor(private readonly b: Board) {
     this.blocks = b.tblock.length;
@@ -59,9 +78,11 @@ export class Paths {
     this.nx = new Float64Array(nodes);
     this.ny = new Float64Array(nodes);
     this.dist = new Float64Array(nodes);
+    this.h = new Float64Array(nodes);
     this.prev = new Int32Array(nodes);
     this.done = new Uint8Array(nodes);
     this.chain = new Int32Array(nodes);
+    this.cBoard = new Float64Array(CACHED * 3 * b.n);
   }
 
   /**
@@ -83,15 +104,90 @@ export class Paths {
       this.setStraight(sx, sy, qx, qy);
       return this.length;
     }
+    const hit = this.cached(i, sx, sy, qx, qy, ignore);
+    if (hit >= 0) return this.recall(hit);
+    this.searchRounds(sx, sy, qx, qy);
+    this.remember(i, sx, sy, qx, qy, ignore);
+    return this.length;
+  }
+
+  /** The searched path (A* until it crosses no obstacle) in px, py, count, length (Infinity: none). */
+  private searchRounds(sx: number, sy: number, qx: number, qy: number): void {
     for (let round = 0; round < this.inGraph.length; round++) {
-      if (!this.search(sx, sy, qx, qy)) return Infinity;
+      if (!this.search(sx, sy, qx, qy)) {
+        this.count = 0;
+        this.length = Infinity;
+        return;
+      }
       let added = 0;
       for (let k = 0; k + 1 < this.count; ++k) added += this.addCrossed(this.px[k]!, this.py[k]!, this.px[k + 1]!, this.py[k + 1]!);
-      if (added === 0) return this.length;
+      if (added === 0) return;
     }
     this.count = 0;
     this.length = Infinity;
-    return Infinity;
+  }
+
+  /** The cache slot holding this query on the board as it stands, or -1. */
+  private cached(i: number, sx: number, sy: number, qx: number, qy: number, ignore: number): number {
+    const b = this.b;
+    const key = this.cKey;
+    const from = b.from(1 - b.side[i]!);
+    const to = b.to(1 - b.side[i]!);
+    const width = 3 * b.n;
+    for (let c = 0; c !== CACHED; ++c) {
+      const at = c * KEY;
+      if (key[at] !== i || key[at + 1] !== sx || key[at + 2] !== sy || key[at + 3] !== qx || key[at + 4] !== qy || key[at + 5] !== ignore) continue;
+      const board = this.cBoard;
+      let same = true;
+      for (let k = from, o = c * width + 3 * from; k !== to; ++k, o += 3) {
+        if (board[o] !== b.x[k] || board[o + 1] !== b.y[k] || board[o + 2] !== b.state[k]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return c;
+    }
+    return -1;
+  }
+
+  private recall(c: number): number {
+    const n = this.cCount[c]!;
+    const at = c * MAX_POINTS;
+    for (let k = 0; k !== n; ++k) {
+      this.px[k] = this.cx[at + k]!;
+      this.py[k] = this.cy[at + k]!;
+    }
+    this.count = n;
+    this.length = this.cLength[c]!;
+    return this.length;
+  }
+
+  private remember(i: number, sx: number, sy: number, qx: number, qy: number, ignore: number): void {
+    const b = this.b;
+    const c = this.cNext;
+    this.cNext = c === CACHED - 1 ? 0 : c + 1;
+    const at = c * KEY;
+    const key = this.cKey;
+    key[at] = i;
+    key[at + 1] = sx;
+    key[at + 2] = sy;
+    key[at + 3] = qx;
+    key[at + 4] = qy;
+    key[at + 5] = ignore;
+    const board = this.cBoard;
+    const width = 3 * b.n;
+    for (let k = b.from(1 - b.side[i]!), end = b.to(1 - b.side[i]!), o = c * width + 3 * k; k !== end; ++k, o += 3) {
+      board[o] = b.x[k]!;
+      board[o + 1] = b.y[k]!;
+      board[o + 2] = b.state[k]!;
+    }
+    const n = this.count;
+    for (let k = 0; k !== n; ++k) {
+      this.cx[c * MAX_POINTS + k] = this.px[k]!;
+      this.cy[c * MAX_POINTS + k] = this.py[k]!;
+    }
+    this.cCount[c] = n;
+    this.cLength[c] = this.length;
   }
 
   /** The point `s` inches along the last path (its end beyond its length) in ax, ay. */
@@ -235,10 +331,13 @@ export class Paths {
       }
     }
     const dist = this.dist;
+    const h = this.h;
     for (let k = 0; k !== v; ++k) {
       dist[k] = Infinity;
       this.prev[k] = -1;
       this.done[k] = 0;
+      // The heuristic (straight-line distance to the goal), once per node.
+      h[k] = Math.sqrt((qx - nx[k]!) ** 2 + (qy - ny[k]!) ** 2);
     }
     dist[0] = 0;
     for (;;) {
@@ -246,7 +345,7 @@ export class Paths {
       let best = Infinity;
       for (let k = 0; k !== v; ++k) {
         if (this.done[k] === 1 || dist[k] === Infinity) continue;
-        const f = dist[k]! + Math.sqrt((qx - nx[k]!) ** 2 + (qy - ny[k]!) ** 2);
+        const f = dist[k]! + h[k]!;
         if (f < best) {
           best = f;
           u = k;

@@ -270,10 +270,11 @@ function entry(b: Battle, i: number, w: number, t: number, aim: number): AttackE
  */
 function charge(b: Battle, i: number, reaction: boolean, ranged: boolean): number {
   const strikes = reaction || b.actionsLeft >= 1;
-  const m = menuOf(b);
-  let best = -1;
-  let bestActive = false;
-  let bestGap = Infinity;
+  // The enemies a Charge may be taken at, ranked as the choice ranks them (Active ones first, then
+  // the smaller gap, then roster order): the first whose Charge works is the one taken, so the
+  // paths of the others are never measured.
+  if (order.length < b.n) order = new Int32Array(b.n);
+  let count = 0;
   for (let j = b.from(1 - b.side[i]!), end = b.to(1 - b.side[i]!); j !== end; ++j) {
     const st = b.state[j];
     if (st === OUT_OF_ACTION || b.gap(i, j) > b.movement[i]! + ENGAGEMENT + EPS) continue;
@@ -281,32 +282,46 @@ function charge(b: Battle, i: number, reaction: boolean, ranged: boolean): numbe
     if (ranged && active) continue;
     if (active && !strikes && b.activated[j] === 0) continue;
     if (!active && !strikes) continue;
-    if (bestActive && !active) continue;
-    const g = b.gap(i, j);
-    if (active === bestActive && g >= bestGap) continue;
-    if (!m.chargeTo(i, j)) continue;
+    let at = count++;
+    while (at > 0 && ranksBefore(b, i, j, order[at - 1]!)) {
+      order[at] = order[at - 1]!;
+      at--;
+    }
+    order[at] = j;
+  }
+  const m = count > 0 ? menuOf(b) : null;
+  for (let q = 0; q !== count; ++q) {
+    const j = order[q]!;
+    if (!m!.chargeTo(i, j)) continue;
     // A Charge that does not strike this activation ends out of reach of every threat that may still activate this round.
-    if (!strikes && inReach(b, i, m.sx, m.sy, true)) continue;
-    if (!active) {
+    if (!strikes && inReach(b, i, m!.sx, m!.sy, true)) continue;
+    if (b.state[j] !== ACTIVE) {
       // The Mercy Kill must be allowed where the Charge ends.
       const x0 = b.x[i]!;
       const y0 = b.y[i]!;
-      b.moveTo(i, m.sx, m.sy);
+      b.moveTo(i, m!.sx, m!.sy);
       const ok = b.mercyAllowed(i, j);
       b.moveTo(i, x0, y0);
       if (!ok) continue;
     }
-    best = j;
-    bestActive = active;
-    bestGap = g;
-    b.destX = m.sx;
-    b.destY = m.sy;
-  }
-  if (best >= 0) {
-    b.target = best;
+    b.destX = m!.sx;
+    b.destY = m!.sy;
+    b.target = j;
     b.amount = 0;
+    return j;
   }
-  return best;
+  return -1;
+}
+
+/** charge()'s scratch: the enemies in rank order. */
+let order = new Int32Array(16);
+
+/** Whether enemy j ranks before enemy k (j after k in roster order) as a Charge target of i: Active first, then the smaller gap. */
+function ranksBefore(b: Battle, i: number, j: number, k: number): boolean {
+  const aj = b.state[j] === ACTIVE;
+  const ak = b.state[k] === ACTIVE;
+  if (aj !== ak) return aj;
+  return b.gap(i, j) < b.gap(i, k);
 }
 
 /**
