@@ -16,6 +16,7 @@ import { chooseMode, chooseTarget, MODE_COST, pickFreshest } from './policies.js
 import { FULL, MOVE_KEEP_RANGE, ORDER_FRESH_FIRST, PARTIAL, RUN, SPRINT, WALK, type ExchangeFightSpec } from './spec.js';
 import { PathFinder, type PathView } from './paths.js';
 import { ExchangeValues } from './values.js';
+import { MEMO_MAX_FIGHTERS, SearchMemo } from './memo.js';
 import { CLASH, FULL_GUARD, guardEdge, NO_RESPONSE } from '../rules.js';
 
 export { END_BROKE, END_COLLAPSE, END_MAX_ROUNDS } from './core.js';
@@ -33,6 +34,9 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
   private readonly values: ExchangeValues | null;
   private readonly worthCache = new Map<number, number>();
   private readonly respScratch = new Int32Array(3);
+  /** `tactical`: the answers of response and Boost searches by situation (memo.ts); null when keys would not be exact. */
+  private readonly responseMemo: SearchMemo | null;
+  private readonly attackMemo: SearchMemo | null;
 
   constructor(spec: ExchangeFightSpec, dice: Dice) {
     super(spec, dice);
@@ -40,6 +44,9 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     const tactical = spec.fighters.some((x) => x.tactical);
     this.paths = tactical ? new PathFinder(this.map) : null;
     this.values = tactical ? new ExchangeValues(spec.knobs, this.chars.map((c) => c.strike), this.chars.map((c) => c.soak)) : null;
+    const memo = tactical && this.count <= MEMO_MAX_FIGHTERS;
+    this.responseMemo = memo ? new SearchMemo() : null;
+    this.attackMemo = memo ? new SearchMemo() : null;
   }
 
   /** One whole fight; the result is left in winner (0 a, 1 b, 2 draw), end and round. */
@@ -472,6 +479,16 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     const v = this.values!;
     const m = this.moreAttacks(f, t);
     const r = d.ready;
+    const clash = d.canClash(clashLegal);
+    const clashEdge = clash ? this.attackEdge(t, f) : 0;
+    // Everything the search below reads (memo.ts).
+    const memo = this.responseMemo;
+    let key = -1;
+    if (memo !== null && r < 64 && nA < 32) {
+      key = (((((((f * this.count + t) * 32 + nA) * 3 + eA + 1) * 64 + r) * 2 + (m ? 1 : 0)) * 2 + (d.disadvantaged ? 1 : 0)) * 3 + d.status) * 4 + (clash ? clashEdge + 2 : 0);
+      const hit = memo.get(key);
+      if (hit !== undefined) return hit;
+    }
     let best = -v.net(f, t, nA, eA, NO_RESPONSE, 0, 0) + (m ? this.worth(t, f, r) : 0);
     let choice = NO_RESPONSE << 8;
     if (d.canGuard()) {
@@ -486,17 +503,17 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
         }
       }
     }
-    if (d.canClash(clashLegal)) {
+    if (clash) {
       const top = Math.min(d.attackSkill, d.boostFor(r - d.cost(d.baseCost)));
-      const edge = this.attackEdge(t, f);
       for (let b = 0; b <= top; b++) {
-        const val = -v.net(f, t, nA, eA, CLASH, d.baseCost + b, edge) + (m ? this.worth(t, f, r - d.cost(d.baseCost + b)) : 0);
+        const val = -v.net(f, t, nA, eA, CLASH, d.baseCost + b, clashEdge) + (m ? this.worth(t, f, r - d.cost(d.baseCost + b)) : 0);
         if (val > best + 1e-12) {
           best = val;
           choice = (CLASH << 8) | b;
         }
       }
     }
+    if (key >= 0) memo!.set(key, choice);
     return choice;
   }
 
@@ -533,7 +550,22 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     const v = this.values!;
     const e = this.nominalThreat(f);
     const eA = this.attackEdge(f, t);
-    const clashLegal = a.ranged === this.chars[t]!.ranged && this.canAttack(t, f);
+    const d = this.chars[t]!;
+    const clashLegal = a.ranged === d.ranged && this.canAttack(t, f);
+    // Everything the search below reads, t's predicted responses included (memo.ts).
+    const memo = this.attackMemo;
+    let key = -1;
+    if (memo !== null && r < 64 && d.ready < 64) {
+      const clash = d.canClash(clashLegal);
+      const m = this.spec.fighters[t]!.tactical && this.moreAttacks(f, t);
+      let k = (f * this.count + t) * (this.count + 1) + e + 1;
+      k = ((k * 2 + (must ? 1 : 0)) * 64 + r) * 3 + eA + 1;
+      k = ((k * 2 + (clashLegal ? 1 : 0)) * 2 + (m ? 1 : 0)) * 64 + d.ready;
+      k = ((k * 2 + (d.disadvantaged ? 1 : 0)) * 3 + d.status) * 4 + (clash ? this.attackEdge(t, f) + 2 : 0);
+      key = (k * 2 + (a.disadvantaged ? 1 : 0)) * 3 + a.status;
+      const hit = memo.get(key);
+      if (hit !== undefined) return hit;
+    }
     const top = Math.min(a.attackSkill, a.boostFor(r - a.cost(base)));
     let best = -Infinity;
     let boost = -1;
@@ -546,7 +578,8 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
         boost = b;
       }
     }
-    if (!must && e >= 0 && best < this.worth(f, e, r) - 1e-12) return -1;
+    if (!must && e >= 0 && best < this.worth(f, e, r) - 1e-12) boost = -1;
+    if (key >= 0) memo!.set(key, boost);
     return boost;
   }
 
