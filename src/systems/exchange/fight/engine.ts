@@ -16,7 +16,7 @@ import { chooseMode, chooseTarget, MODE_COST, pickFreshest } from './policies.js
 import { FULL, MOVE_KEEP_RANGE, ORDER_FRESH_FIRST, PARTIAL, RUN, SPRINT, WALK, type ExchangeFightSpec } from './spec.js';
 import { PathFinder, type PathView } from './paths.js';
 import { ExchangeValues } from './values.js';
-import { MEMO_MAX_FIGHTERS, SearchMemo } from './memo.js';
+import { MEMO_MAX_FIGHTERS, PlaceMemo, SearchMemo } from './memo.js';
 import { CLASH, FULL_GUARD, guardEdge, NO_RESPONSE } from '../rules.js';
 
 export { END_BROKE, END_COLLAPSE, END_MAX_ROUNDS } from './core.js';
@@ -37,6 +37,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
   /** `tactical`: the answers of response and Boost searches by situation (memo.ts); null when keys would not be exact. */
   private readonly responseMemo: SearchMemo | null;
   private readonly attackMemo: SearchMemo | null;
+  private readonly placeMemo: PlaceMemo | null;
 
   constructor(spec: ExchangeFightSpec, dice: Dice) {
     super(spec, dice);
@@ -47,6 +48,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     const memo = tactical && this.count <= MEMO_MAX_FIGHTERS;
     this.responseMemo = memo ? new SearchMemo() : null;
     this.attackMemo = memo ? new SearchMemo() : null;
+    this.placeMemo = tactical ? new PlaceMemo(this.count + 2) : null;
   }
 
   /** One whole fight; the result is left in winner (0 a, 1 b, 2 draw), end and round. */
@@ -155,7 +157,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
         if (dest < 0) break;
         const here = this.y[f]! * this.map.width + this.x[f]!;
         if (dest !== here) {
-          this.walkPath(f, dest);
+          this.walkPath(f, dest, true);
           // Knocked down or stopped on the way: decide again from where it stands.
           if (this.y[f]! * this.map.width + this.x[f]! !== dest) continue;
         }
@@ -284,6 +286,18 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     const most = Math.max(walk, run, sprint);
     if (most < 0) return -1;
     const p = this.paths!;
+    const memo = this.placeKey(f, walk, run, sprint) ? this.placeMemo : null;
+    if (memo !== null) {
+      const at = memo.find();
+      if (at >= 0) {
+        const kept = memo.space(at);
+        if (kept >= 0) {
+          this.destMode = memo.mode(at);
+          p.pathLength = memo.path(at, p.path);
+        }
+        return kept;
+      }
+    }
     const ranged = this.chars[f]!.ranged;
     p.markThreats(this, this.sideOf[f]!);
     p.start(this.x[f]!, this.y[f]!, most);
@@ -313,17 +327,38 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
       }
     }
     if (best >= 0) this.destMode = bestTier;
+    const n = best >= 0 ? p.trace(best) : 0;
+    memo?.set(best, bestTier, p.path, n);
     return best;
   }
 
   /**
-   * Moves f along the path the last search found to `dest`, first paying the movement mode the
+   * The placeMemo key of f's attack-Space search: f, its allowances, every fighter's Space and
+   * status (what the search reads besides the fixed map and loadouts). False when it does not fit.
+   */
+  private placeKey(f: number, walk: number, run: number, sprint: number): boolean {
+    const memo = this.placeMemo;
+    if (memo === null || sprint >= 1023 || run >= 1023 || walk >= 1023) return false;
+    const k = memo.key;
+    k[0] = f;
+    k[1] = (walk + 1) | ((run + 1) << 10) | ((sprint + 1) << 20);
+    const w = this.map.width;
+    for (let e = 0; e < this.count; e++) {
+      const st = this.chars[e]!.status;
+      k[2 + e] = st === COLLAPSED ? -1 : (this.y[e]! * w + this.x[e]!) * 4 + st;
+    }
+    return true;
+  }
+
+  /**
+   * Moves f along the path the last search found to `dest` (`traced`: the path findAttackSpace
+   * left in paths.path), first paying the movement mode the
    * path needs (destMode; none when a mode is already paid this turn). Stops when knocked down,
    * out of movement, or out of the fight (Opportunity Attacks on the way).
    */
-  private walkPath(f: number, dest: number): void {
+  private walkPath(f: number, dest: number, traced = false): void {
     const p = this.paths!;
-    const n = p.trace(dest);
+    const n = traced ? p.pathLength : p.trace(dest);
     if (n === 0) return;
     if (!this.modeChosen) this.payMode(f, this.destMode);
     const w = this.map.width;

@@ -29,3 +29,74 @@ export class SearchMemo {
     return this.answers.size;
   }
 }
+
+/** Longest path a PlaceMemo entry keeps (a longer answer is not kept). */
+export const PLACE_PATH_MAX = 24;
+
+/**
+ * The answers of the `tactical` player's Space searches (engine.ts findAttackSpace): the Space, the
+ * movement mode and the path there, under the whole state the search reads, which the engine writes
+ * into `key` (who moves, its allowances, every fighter's Space and status). Fights from the same
+ * set-up repeat their first turns' searches, so most of them become one look-up. Direct-mapped:
+ * `slots` entries of typed arrays, a colliding key replaces the old one (memory fixed per engine).
+ */
+export class PlaceMemo {
+  /** The key of the current search: filled by the caller before get()/set(). */
+  readonly key: Int32Array;
+  private readonly keys: Int32Array;
+  private readonly used: Uint8Array;
+  /** Per slot: the Space (-1 none), the mode, the path's length, then the path. */
+  private readonly answers: Int32Array;
+  private slot = 0;
+  private readonly stride = 3 + PLACE_PATH_MAX;
+
+  constructor(readonly keyLength: number, readonly slots = 4096) {
+    this.key = new Int32Array(keyLength);
+    this.keys = new Int32Array(slots * keyLength);
+    this.used = new Uint8Array(slots);
+    this.answers = new Int32Array(slots * this.stride);
+  }
+
+  /** The slot of `key` when it holds an answer (its offset into answers, for space(), mode(), path()), else -1. */
+  find(): number {
+    const k = this.key;
+    const n = this.keyLength;
+    let h = 0x811c9dc5 | 0;
+    for (let i = 0; i < n; i++) h = Math.imul(h ^ k[i]!, 0x01000193);
+    h ^= h >>> 15;
+    const s = h & (this.slots - 1);
+    this.slot = s;
+    if (this.used[s] === 0) return -1;
+    const at = s * n;
+    for (let i = 0; i < n; i++) if (this.keys[at + i] !== k[i]) return -1;
+    return s * this.stride;
+  }
+
+  space(at: number): number {
+    return this.answers[at]!;
+  }
+
+  mode(at: number): number {
+    return this.answers[at + 1]!;
+  }
+
+  /** Copies the kept path into `path`; returns its length. */
+  path(at: number, path: Int32Array): number {
+    const n = this.answers[at + 2]!;
+    for (let i = 0; i < n; i++) path[i] = this.answers[at + 3 + i]!;
+    return n;
+  }
+
+  /** Keeps an answer under the key of the last find(). */
+  set(space: number, mode: number, path: Int32Array, length: number): void {
+    if (length > PLACE_PATH_MAX) return;
+    const s = this.slot;
+    this.keys.set(this.key, s * this.keyLength);
+    this.used[s] = 1;
+    const at = s * this.stride;
+    this.answers[at] = space;
+    this.answers[at + 1] = mode;
+    this.answers[at + 2] = length;
+    for (let i = 0; i < length; i++) this.answers[at + 3 + i] = path[i]!;
+  }
+}
