@@ -38,6 +38,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
   private readonly responseMemo: SearchMemo | null;
   private readonly attackMemo: SearchMemo | null;
   private readonly placeMemo: PlaceMemo | null;
+  private readonly safeMemo: PlaceMemo | null;
 
   constructor(spec: ExchangeFightSpec, dice: Dice) {
     super(spec, dice);
@@ -49,6 +50,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     this.responseMemo = memo ? new SearchMemo() : null;
     this.attackMemo = memo ? new SearchMemo() : null;
     this.placeMemo = tactical ? new PlaceMemo(this.count + 2) : null;
+    this.safeMemo = tactical ? new PlaceMemo(this.count + 2, 1024) : null;
   }
 
   /** One whole fight; the result is left in winner (0 a, 1 b, 2 draw), end and round. */
@@ -286,7 +288,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     const most = Math.max(walk, run, sprint);
     if (most < 0) return -1;
     const p = this.paths!;
-    const memo = this.placeKey(f, walk, run, sprint) ? this.placeMemo : null;
+    const memo = walk < 1023 && run < 1023 && sprint < 1023 ? this.placeKey(this.placeMemo!, f, (walk + 1) | ((run + 1) << 10) | ((sprint + 1) << 20)) : null;
     if (memo !== null) {
       const at = memo.find();
       if (at >= 0) {
@@ -333,21 +335,20 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
   }
 
   /**
-   * The placeMemo key of f's attack-Space search: f, its allowances, every fighter's Space and
-   * status (what the search reads besides the fixed map and loadouts). False when it does not fit.
+   * Writes the key of a Space search into `memo` (memo.ts PlaceMemo): who searches (`who`), its
+   * allowances (`moves`), every fighter's Space and status: what findAttackSpace and safest read
+   * besides the fixed map and loadouts. Returns the memo.
    */
-  private placeKey(f: number, walk: number, run: number, sprint: number): boolean {
-    const memo = this.placeMemo;
-    if (memo === null || sprint >= 1023 || run >= 1023 || walk >= 1023) return false;
+  private placeKey(memo: PlaceMemo, who: number, moves: number): PlaceMemo {
     const k = memo.key;
-    k[0] = f;
-    k[1] = (walk + 1) | ((run + 1) << 10) | ((sprint + 1) << 20);
+    k[0] = who;
+    k[1] = moves;
     const w = this.map.width;
     for (let e = 0; e < this.count; e++) {
       const st = this.chars[e]!.status;
       k[2 + e] = st === COLLAPSED ? -1 : (this.y[e]! * w + this.x[e]!) * 4 + st;
     }
-    return true;
+    return memo;
   }
 
   /**
@@ -403,6 +404,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
    * Where f stands after its attacks (ranged) or when broken (safety): out of the reach of every
    * enemy it can, then out of melee enemies' Walk-and-reach, then farthest from the nearest enemy's
    * reach, with the fewest Opportunity-Attack steps first. Walk (free) or the mode already paid.
+   * The path there is left in paths.path (kept in safeMemo with the answer).
    */
   private safest(f: number, broken: boolean): number {
     const c = this.chars[f]!;
@@ -410,6 +412,13 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     const left = this.modeChosen ? this.moveLeft : this.allowance[f * 3]!;
     if (left <= 0) return -1;
     const p = this.paths!;
+    const memo = this.placeKey(this.safeMemo!, f * 2 + (broken ? 1 : 0), left);
+    const at = memo.find();
+    if (at >= 0) {
+      const kept = memo.space(at);
+      if (kept >= 0) p.pathLength = memo.path(at, p.path);
+      return kept;
+    }
     p.markThreats(this, this.sideOf[f]!);
     p.search(this.x[f]!, this.y[f]!, left);
     const w = this.map.width;
@@ -433,6 +442,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
         bestScore = score;
       }
     }
+    memo.set(best, WALK, p.path, best >= 0 ? p.trace(best) : 0);
     return best;
   }
 
@@ -442,7 +452,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     const dest = this.safest(f, false);
     if (dest < 0 || dest === this.y[f]! * this.map.width + this.x[f]!) return;
     this.destMode = WALK;
-    this.walkPath(f, dest);
+    this.walkPath(f, dest, true);
   }
 
   /** A broken character seeks safety (seed 001, When You Fail): to the safest Space it can Walk to, away from every enemy's reach. */
@@ -450,7 +460,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     const dest = this.safest(f, true);
     if (dest < 0 || dest === this.y[f]! * this.map.width + this.x[f]!) return;
     const p = this.paths!;
-    const n = p.trace(dest);
+    const n = p.pathLength;
     if (!this.modeChosen) {
       this.moveLeft = this.allowance[f * 3]!;
       this.modeChosen = true;
