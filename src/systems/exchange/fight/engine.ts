@@ -39,6 +39,11 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
   private readonly attackMemo: SearchMemo | null;
   private readonly placeMemo: PlaceMemo | null;
   private readonly safeMemo: PlaceMemo | null;
+  /** For one Space search (nobody moves meanwhile): the searcher's enemies in the fight, in listed order, and those with melee weapons. */
+  private readonly foes: Int32Array;
+  private readonly meleeFoes: Int32Array;
+  private foeCount = 0;
+  private meleeFoeCount = 0;
 
   constructor(spec: ExchangeFightSpec, dice: Dice) {
     super(spec, dice);
@@ -49,8 +54,10 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     const memo = tactical && this.count <= MEMO_MAX_FIGHTERS;
     this.responseMemo = memo ? new SearchMemo() : null;
     this.attackMemo = memo ? new SearchMemo() : null;
-    this.placeMemo = tactical ? new PlaceMemo(this.count + 2) : null;
-    this.safeMemo = tactical ? new PlaceMemo(this.count + 2, 1024) : null;
+    this.placeMemo = tactical ? new PlaceMemo(this.count + 2, 16384) : null;
+    this.safeMemo = tactical ? new PlaceMemo(this.count + 2, 4096) : null;
+    this.foes = new Int32Array(this.count);
+    this.meleeFoes = new Int32Array(this.count);
   }
 
   /** One whole fight; the result is left in winner (0 a, 1 b, 2 draw), end and round. */
@@ -258,6 +265,55 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     return q;
   }
 
+  /** Fills foes and meleeFoes for a search by f. */
+  private listFoes(f: number): void {
+    let n = 0;
+    let m = 0;
+    for (let e = 0; e < this.count; e++) {
+      if (this.sideOf[e] === this.sideOf[f] || !this.inFight(e)) continue;
+      this.foes[n++] = e;
+      if (!this.chars[e]!.ranged) this.meleeFoes[m++] = e;
+    }
+    this.foeCount = n;
+    this.meleeFoeCount = m;
+  }
+
+  /** exposedAt over the listed foes (listFoes). */
+  private foesExposing(x: number, y: number): number {
+    let n = 0;
+    for (let i = 0; i < this.meleeFoeCount; i++) {
+      const e = this.meleeFoes[i]!;
+      if (spaces(this.x[e]!, this.y[e]!, x, y) <= this.reach[e]! + this.allowance[e * 3]!) n++;
+    }
+    return n;
+  }
+
+  /** attackQuality over the listed foes (listFoes), engagedAt likewise. */
+  private foesQuality(f: number, x: number, y: number): number {
+    const ranged = this.chars[f]!.ranged;
+    const range = ranged ? this.maximum[f]! : this.reach[f]!;
+    const effective = this.effective[f]!;
+    let q = 0;
+    for (let i = 0; i < this.foeCount; i++) {
+      const e = this.foes[i]!;
+      const d = spaces(x, y, this.x[e]!, this.y[e]!);
+      if (d > range || (q === 1 && ranged && d > effective)) continue;
+      const cover = this.map.path(x, y, this.x[e]!, this.y[e]!);
+      if (cover === FULL) continue;
+      if (cover === PARTIAL || (ranged && d > effective)) {
+        q = 1;
+        continue;
+      }
+      if (!ranged) return 2;
+      for (let j = 0; j < this.meleeFoeCount; j++) {
+        const m = this.meleeFoes[j]!;
+        if (spaces(this.x[m]!, this.y[m]!, x, y) <= this.reach[m]! && this.map.path(this.x[m]!, this.y[m]!, x, y) !== FULL) return 1;
+      }
+      return 2;
+    }
+    return q;
+  }
+
   /** A target from where f stands needing no search: melee, any; ranged, one without Disadvantage from the place while no melee enemy can Walk in. */
   private cleanTargetHere(f: number): number {
     const t = this.bestTargetFrom(f, this.x[f]!, this.y[f]!);
@@ -301,6 +357,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
       }
     }
     const ranged = this.chars[f]!.ranged;
+    this.listFoes(f);
     p.markThreats(this, this.sideOf[f]!);
     p.start(this.x[f]!, this.y[f]!, most);
     const w = this.map.width;
@@ -315,9 +372,9 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
       const x = cell % w;
       const y = (cell - x) / w;
       // The score without the place's Disadvantage is a lower bound: skip the attack paths when even that cannot win.
-      const bound = tier * 1e7 + (ranged ? Math.min(9, this.exposedAt(f, x, y)) * 1e5 : 0) + p.risk[cell]! * 1e3 + d;
+      const bound = tier * 1e7 + (ranged ? Math.min(9, this.foesExposing(x, y)) * 1e5 : 0) + p.risk[cell]! * 1e3 + d;
       if (bound >= bestScore) continue;
-      const q = this.attackQuality(f, x, y);
+      const q = this.foesQuality(f, x, y);
       if (q === 0) continue;
       const score = bound + (q === 1 ? 1e6 : 0);
       if (score < bestScore) {
@@ -419,6 +476,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
       if (kept >= 0) p.pathLength = memo.path(at, p.path);
       return kept;
     }
+    this.listFoes(f);
     p.markThreats(this, this.sideOf[f]!);
     p.search(this.x[f]!, this.y[f]!, left);
     const w = this.map.width;
@@ -430,13 +488,13 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
       const y = (cell - x) / w;
       let inReach = 0;
       let margin = 20;
-      for (let e = 0; e < this.count; e++) {
-        if (this.sideOf[e] === this.sideOf[f] || !this.inFight(e)) continue;
+      for (let i = 0; i < this.foeCount; i++) {
+        const e = this.foes[i]!;
         const d = spaces(x, y, this.x[e]!, this.y[e]!) - this.reach[e]!;
         if (d <= 0 && !this.chars[e]!.ranged) inReach++;
         if (d < margin) margin = d;
       }
-      const score = p.risk[cell]! * 1e6 + inReach * 1e4 + this.exposedAt(f, x, y) * 100 + (20 - margin) + p.dist[cell]! * 0.01;
+      const score = p.risk[cell]! * 1e6 + inReach * 1e4 + this.foesExposing(x, y) * 100 + (20 - margin) + p.dist[cell]! * 0.01;
       if (score < bestScore) {
         best = cell;
         bestScore = score;
