@@ -91,7 +91,8 @@ export class PlaceMemo {
   set(space: number, mode: number, path: Int32Array, length: number): void {
     if (length > PLACE_PATH_MAX) return;
     const s = this.slot;
-    this.keys.set(this.key, s * this.keyLength);
+    const n = this.keyLength;
+    for (let i = 0; i < n; i++) this.keys[s * n + i] = this.key[i]!;
     this.used[s] = 1;
     const at = s * this.stride;
     this.answers[at] = space;
