@@ -444,17 +444,27 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
   private approachFree(f: number): void {
     if (this.modeChosen ? this.moveLeft <= 0 : this.chars[f]!.prone) return;
     const p = this.paths!;
-    p.markThreats(this, this.sideOf[f]!);
-    p.start(this.x[f]!, this.y[f]!, 0x3fff);
-    const w = this.map.width;
-    p.next();
-    for (let cell = p.next(); cell >= 0; cell = p.next()) {
-      const x = cell % w;
-      if (this.bestTargetFrom(f, x, (cell - x) / w) < 0) continue;
-      this.destMode = WALK;
-      this.walkPath(f, cell);
-      return;
+    // The search reads no allowance: kept in safeMemo under its own searcher numbers (after safest's).
+    const memo = this.placeKey(this.safeMemo!, this.count * 2 + f, 0);
+    const at = memo.find();
+    let cell: number;
+    if (at >= 0) {
+      cell = memo.space(at);
+      if (cell >= 0) p.pathLength = memo.path(at, p.path);
+    } else {
+      p.markThreats(this, this.sideOf[f]!);
+      p.start(this.x[f]!, this.y[f]!, 0x3fff);
+      const w = this.map.width;
+      p.next();
+      for (cell = p.next(); cell >= 0; cell = p.next()) {
+        const x = cell % w;
+        if (this.bestTargetFrom(f, x, (cell - x) / w) >= 0) break;
+      }
+      memo.set(cell, WALK, p.path, cell >= 0 ? p.trace(cell) : 0);
     }
+    if (cell < 0) return;
+    this.destMode = WALK;
+    this.walkPath(f, cell, true);
   }
 
   /**
@@ -658,14 +668,15 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     // Everything the search below reads, t's predicted responses included (memo.ts).
     const memo = this.attackMemo;
     let key = -1;
-    if (memo !== null && r < 64 && d.ready < 64) {
+    // (Small enough fields keep the key a small integer for V8's Map: an attacker in the fight, Ready AD < 32.)
+    if (memo !== null && r < 32 && d.ready < 32 && a.status === IN_FIGHT) {
       const clash = d.canClash(clashLegal);
       const m = this.spec.fighters[t]!.tactical && this.moreAttacks(f, t);
       let k = (f * this.count + t) * (this.count + 1) + e + 1;
-      k = ((k * 2 + (must ? 1 : 0)) * 64 + r) * 3 + eA + 1;
-      k = ((k * 2 + (clashLegal ? 1 : 0)) * 2 + (m ? 1 : 0)) * 64 + d.ready;
+      k = ((k * 2 + (must ? 1 : 0)) * 32 + r) * 3 + eA + 1;
+      k = ((k * 2 + (clashLegal ? 1 : 0)) * 2 + (m ? 1 : 0)) * 32 + d.ready;
       k = ((k * 2 + (d.disadvantaged ? 1 : 0)) * 3 + d.status) * 4 + (clash ? this.attackEdge(t, f) + 2 : 0);
-      key = (k * 2 + (a.disadvantaged ? 1 : 0)) * 3 + a.status;
+      key = k * 2 + (a.disadvantaged ? 1 : 0);
       const hit = memo.get(key);
       if (hit !== undefined) return hit;
     }
