@@ -16,7 +16,8 @@ import { chooseMode, chooseTarget, MODE_COST, pickFreshest } from './policies.js
 import { FULL, MOVE_KEEP_RANGE, ORDER_FRESH_FIRST, PARTIAL, RUN, SPRINT, WALK, type ExchangeFightSpec } from './spec.js';
 import { PathFinder, type PathView } from './paths.js';
 import { ExchangeValues } from './values.js';
-import { MEMO_MAX_FIGHTERS, PlaceMemo, SearchMemo } from './memo.js';
+import type { PlaceMemo} from './memo.js';
+import { MEMO_MAX_FIGHTERS, memoOwner, SearchMemo, sharedPlaceMemo } from './memo.js';
 import { CLASH, FULL_GUARD, guardEdge, NO_RESPONSE } from '../rules.js';
 
 export { END_BROKE, END_COLLAPSE, END_MAX_ROUNDS } from './core.js';
@@ -39,6 +40,8 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
   private readonly attackMemo: SearchMemo | null;
   private readonly placeMemo: PlaceMemo | null;
   private readonly safeMemo: PlaceMemo | null;
+  /** This engine's number in the shared PlaceMemos' keys. */
+  private readonly owner: number;
   /** For one Space search (nobody moves meanwhile): the searcher's enemies in the fight, in listed order, and those with melee weapons. */
   private readonly foes: Int32Array;
   private readonly meleeFoes: Int32Array;
@@ -54,8 +57,9 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     const memo = tactical && this.count <= MEMO_MAX_FIGHTERS;
     this.responseMemo = memo ? new SearchMemo() : null;
     this.attackMemo = memo ? new SearchMemo() : null;
-    this.placeMemo = tactical ? new PlaceMemo(this.count + 2, 16384) : null;
-    this.safeMemo = tactical ? new PlaceMemo(this.count + 2, 4096) : null;
+    this.placeMemo = tactical ? sharedPlaceMemo('attack', this.count + 3, 16384) : null;
+    this.safeMemo = tactical ? sharedPlaceMemo('safe', this.count + 3, 4096) : null;
+    this.owner = memoOwner();
     this.foes = new Int32Array(this.count);
     this.meleeFoes = new Int32Array(this.count);
   }
@@ -392,18 +396,19 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
   }
 
   /**
-   * Writes the key of a Space search into `memo` (memo.ts PlaceMemo): who searches (`who`), its
+   * Writes the key of a Space search into `memo` (memo.ts PlaceMemo): this engine, who searches (`who`), its
    * allowances (`moves`), every fighter's Space and status: what findAttackSpace and safest read
    * besides the fixed map and loadouts. Returns the memo.
    */
   private placeKey(memo: PlaceMemo, who: number, moves: number): PlaceMemo {
     const k = memo.key;
-    k[0] = who;
-    k[1] = moves;
+    k[0] = this.owner;
+    k[1] = who;
+    k[2] = moves;
     const w = this.map.width;
     for (let e = 0; e < this.count; e++) {
       const st = this.chars[e]!.status;
-      k[2 + e] = st === COLLAPSED ? -1 : (this.y[e]! * w + this.x[e]!) * 4 + st;
+      k[3 + e] = st === COLLAPSED ? -1 : (this.y[e]! * w + this.x[e]!) * 4 + st;
     }
     return memo;
   }

@@ -50,6 +50,20 @@ export function sprintDisadvantage(moving: boolean, sx: number, sy: number, tx: 
 /** Maps of at most this many Spaces keep a cover table (Spaces squared bytes: 4 MB at most); larger ones draw every line. */
 export const COVER_TABLE_MAX_SPACES = 2048;
 
+/** Cover tables by map (size and cells), shared by every FightMap of this thread on that map (at most 8 maps kept). */
+const coverTables = new Map<string, Uint8Array>();
+
+function coverTable(width: number, height: number, cells: Uint8Array): Uint8Array {
+  const id = `${width}x${height}:${cells.join('')}`;
+  let t = coverTables.get(id);
+  if (t === undefined) {
+    if (coverTables.size >= 8) coverTables.clear();
+    t = new Uint8Array(width * height * width * height);
+    coverTables.set(id, t);
+  }
+  return t;
+}
+
 export class FightMap {
   readonly cells: Uint8Array;
   /** Fighter index + 1 standing on each Space, 0 when empty. */
@@ -58,7 +72,8 @@ export class FightMap {
   private readonly bare: boolean;
   /**
    * The cover table: path() of Space i to Space j at [i * Spaces + j], plus 1; 0 until first asked
-   * (cover never moves, so an answer holds for the map's life). Null on maps too large for one.
+   * (cover never moves, so an answer holds for the map's life; maps with the same cells share one).
+   * Null on maps too large for one.
    */
   private readonly cover: Uint8Array | null;
   private readonly spaces: number;
@@ -68,7 +83,7 @@ export class FightMap {
     this.occupant = new Int16Array(width * height);
     this.spaces = width * height;
     this.bare = this.cells.every((c) => c === OPEN);
-    this.cover = this.bare || this.spaces > COVER_TABLE_MAX_SPACES ? null : new Uint8Array(this.spaces * this.spaces);
+    this.cover = this.bare || this.spaces > COVER_TABLE_MAX_SPACES ? null : coverTable(width, height, this.cells);
   }
 
   inside(x: number, y: number): boolean {

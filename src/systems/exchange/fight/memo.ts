@@ -8,8 +8,8 @@
 
 /** Keys are exact while every field is within its range: fighters <= MEMO_MAX_FIGHTERS, Ready AD and dice < 64. */
 export const MEMO_MAX_FIGHTERS = 128;
-/** Entries kept per memo before it starts again (a Map of numbers: some 5 MB at most). */
-export const MEMO_LIMIT = 1 << 16;
+/** Entries kept per memo before it starts again (a Map of small integers: about 1 MB at most; the bench's fights use a few thousand). */
+export const MEMO_LIMIT = 1 << 14;
 
 export class SearchMemo {
   private readonly answers = new Map<number, number>();
@@ -34,11 +34,13 @@ export class SearchMemo {
 export const PLACE_PATH_MAX = 24;
 
 /**
- * The answers of the `tactical` player's Space searches (engine.ts findAttackSpace): the Space, the
- * movement mode and the path there, under the whole state the search reads, which the engine writes
- * into `key` (who moves, its allowances, every fighter's Space and status). Fights from the same
- * set-up repeat their first turns' searches, so most of them become one look-up. Direct-mapped:
- * `slots` entries of typed arrays, a colliding key replaces the old one (memory fixed per engine).
+ * The answers of the `tactical` player's Space searches (engine.ts findAttackSpace, safest,
+ * approachFree): the Space, the movement mode and the path there, under the whole state the search
+ * reads, which the engine writes into `key` (its owner number, who moves, its allowances, every
+ * fighter's Space and status). Fights from the same set-up repeat their first turns' searches, so
+ * most of them become one look-up. Direct-mapped: `slots` entries of typed arrays, a colliding key
+ * replaces the old one. One per thread and key length (sharedPlaceMemo): memory stays fixed however
+ * many tasks a worker keeps prepared.
  */
 export class PlaceMemo {
   /** The key of the current search: filled by the caller before get()/set(). */
@@ -100,4 +102,25 @@ export class PlaceMemo {
     this.answers[at + 2] = length;
     for (let i = 0; i < length; i++) this.answers[at + 3 + i] = path[i]!;
   }
+}
+
+let owners = 0;
+
+/** A number of its own for each engine keeping answers in the shared memos (the first field of its keys). */
+export function memoOwner(): number {
+  return ++owners;
+}
+
+const shared = new Map<string, PlaceMemo>();
+
+/** This thread's PlaceMemo of this kind and key length (at most 8 kept; engines keep theirs). */
+export function sharedPlaceMemo(kind: string, keyLength: number, slots: number): PlaceMemo {
+  const id = `${kind}/${keyLength}/${slots}`;
+  let memo = shared.get(id);
+  if (memo === undefined) {
+    if (shared.size >= 8) shared.clear();
+    memo = new PlaceMemo(keyLength, slots);
+    shared.set(id, memo);
+  }
+  return memo;
 }
