@@ -16,6 +16,8 @@ import { chooseMode, chooseTarget, MODE_COST, pickFreshest } from './policies.js
 import { FULL, MOVE_KEEP_RANGE, ORDER_FRESH_FIRST, PARTIAL, RUN, SPRINT, WALK, type ExchangeFightSpec } from './spec.js';
 import { PathFinder, type PathView } from './paths.js';
 import { ExchangeValues } from './values.js';
+import type { PlaceMemo} from './memo.js';
+import { MEMO_MAX_FIGHTERS, memoOwner, SearchMemo, sharedPlaceMemo } from './memo.js';
 import { CLASH, FULL_GUARD, guardEdge, NO_RESPONSE } from '../rules.js';
 
 export { END_BROKE, END_COLLAPSE, END_MAX_ROUNDS } from './core.js';
@@ -33,6 +35,18 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
   private readonly values: ExchangeValues | null;
   private readonly worthCache = new Map<number, number>();
   private readonly respScratch = new Int32Array(3);
+  /** `tactical`: the answers of response and Boost searches by situation (memo.ts); null when keys would not be exact. */
+  private readonly responseMemo: SearchMemo | null;
+  private readonly attackMemo: SearchMemo | null;
+  private readonly placeMemo: PlaceMemo | null;
+  private readonly safeMemo: PlaceMemo | null;
+  /** This engine's number in the shared PlaceMemos' keys. */
+  private readonly owner: number;
+  /** For one Space search (nobody moves meanwhile): the searcher's enemies in the fight, in listed order, and those with melee weapons. */
+  private readonly foes: Int32Array;
+  private readonly meleeFoes: Int32Array;
+  private foeCount = 0;
+  private meleeFoeCount = 0;
 
   constructor(spec: ExchangeFightSpec, dice: Dice) {
     super(spec, dice);
@@ -40,6 +54,14 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     const tactical = spec.fighters.some((x) => x.tactical);
     this.paths = tactical ? new PathFinder(this.map) : null;
     this.values = tactical ? new ExchangeValues(spec.knobs, this.chars.map((c) => c.strike), this.chars.map((c) => c.soak)) : null;
+    const memo = tactical && this.count <= MEMO_MAX_FIGHTERS;
+    this.responseMemo = memo ? new SearchMemo() : null;
+    this.attackMemo = memo ? new SearchMemo() : null;
+    this.placeMemo = tactical ? sharedPlaceMemo('attack', this.count + 3, 16384) : null;
+    this.safeMemo = tactical ? sharedPlaceMemo('safe', this.count + 3, 4096) : null;
+    this.owner = memoOwner();
+    this.foes = new Int32Array(this.count);
+    this.meleeFoes = new Int32Array(this.count);
   }
 
   /** One whole fight; the result is left in winner (0 a, 1 b, 2 draw), end and round. */
@@ -148,7 +170,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
         if (dest < 0) break;
         const here = this.y[f]! * this.map.width + this.x[f]!;
         if (dest !== here) {
-          this.walkPath(f, dest);
+          this.walkPath(f, dest, true);
           // Knocked down or stopped on the way: decide again from where it stands.
           if (this.y[f]! * this.map.width + this.x[f]! !== dest) continue;
         }
@@ -247,6 +269,55 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     return q;
   }
 
+  /** Fills foes and meleeFoes for a search by f. */
+  private listFoes(f: number): void {
+    let n = 0;
+    let m = 0;
+    for (let e = 0; e < this.count; e++) {
+      if (this.sideOf[e] === this.sideOf[f] || !this.inFight(e)) continue;
+      this.foes[n++] = e;
+      if (!this.chars[e]!.ranged) this.meleeFoes[m++] = e;
+    }
+    this.foeCount = n;
+    this.meleeFoeCount = m;
+  }
+
+  /** exposedAt over the listed foes (listFoes). */
+  private foesExposing(x: number, y: number): number {
+    let n = 0;
+    for (let i = 0; i < this.meleeFoeCount; i++) {
+      const e = this.meleeFoes[i]!;
+      if (spaces(this.x[e]!, this.y[e]!, x, y) <= this.reach[e]! + this.allowance[e * 3]!) n++;
+    }
+    return n;
+  }
+
+  /** attackQuality over the listed foes (listFoes), engagedAt likewise. */
+  private foesQuality(f: number, x: number, y: number): number {
+    const ranged = this.chars[f]!.ranged;
+    const range = ranged ? this.maximum[f]! : this.reach[f]!;
+    const effective = this.effective[f]!;
+    let q = 0;
+    for (let i = 0; i < this.foeCount; i++) {
+      const e = this.foes[i]!;
+      const d = spaces(x, y, this.x[e]!, this.y[e]!);
+      if (d > range || (q === 1 && ranged && d > effective)) continue;
+      const cover = this.map.path(x, y, this.x[e]!, this.y[e]!);
+      if (cover === FULL) continue;
+      if (cover === PARTIAL || (ranged && d > effective)) {
+        q = 1;
+        continue;
+      }
+      if (!ranged) return 2;
+      for (let j = 0; j < this.meleeFoeCount; j++) {
+        const m = this.meleeFoes[j]!;
+        if (spaces(this.x[m]!, this.y[m]!, x, y) <= this.reach[m]! && this.map.path(this.x[m]!, this.y[m]!, x, y) !== FULL) return 1;
+      }
+      return 2;
+    }
+    return q;
+  }
+
   /** A target from where f stands needing no search: melee, any; ranged, one without Disadvantage from the place while no melee enemy can Walk in. */
   private cleanTargetHere(f: number): number {
     const t = this.bestTargetFrom(f, this.x[f]!, this.y[f]!);
@@ -277,7 +348,20 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     const most = Math.max(walk, run, sprint);
     if (most < 0) return -1;
     const p = this.paths!;
+    const memo = walk < 1023 && run < 1023 && sprint < 1023 ? this.placeKey(this.placeMemo!, f, (walk + 1) | ((run + 1) << 10) | ((sprint + 1) << 20)) : null;
+    if (memo !== null) {
+      const at = memo.find();
+      if (at >= 0) {
+        const kept = memo.space(at);
+        if (kept >= 0) {
+          this.destMode = memo.mode(at);
+          p.pathLength = memo.path(at, p.path);
+        }
+        return kept;
+      }
+    }
     const ranged = this.chars[f]!.ranged;
+    this.listFoes(f);
     p.markThreats(this, this.sideOf[f]!);
     p.start(this.x[f]!, this.y[f]!, most);
     const w = this.map.width;
@@ -292,9 +376,9 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
       const x = cell % w;
       const y = (cell - x) / w;
       // The score without the place's Disadvantage is a lower bound: skip the attack paths when even that cannot win.
-      const bound = tier * 1e7 + (ranged ? Math.min(9, this.exposedAt(f, x, y)) * 1e5 : 0) + p.risk[cell]! * 1e3 + d;
+      const bound = tier * 1e7 + (ranged ? Math.min(9, this.foesExposing(x, y)) * 1e5 : 0) + p.risk[cell]! * 1e3 + d;
       if (bound >= bestScore) continue;
-      const q = this.attackQuality(f, x, y);
+      const q = this.foesQuality(f, x, y);
       if (q === 0) continue;
       const score = bound + (q === 1 ? 1e6 : 0);
       if (score < bestScore) {
@@ -306,17 +390,38 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
       }
     }
     if (best >= 0) this.destMode = bestTier;
+    const n = best >= 0 ? p.trace(best) : 0;
+    memo?.set(best, bestTier, p.path, n);
     return best;
   }
 
   /**
-   * Moves f along the path the last search found to `dest`, first paying the movement mode the
+   * Writes the key of a Space search into `memo` (memo.ts PlaceMemo): this engine, who searches (`who`), its
+   * allowances (`moves`), every fighter's Space and status: what findAttackSpace and safest read
+   * besides the fixed map and loadouts. Returns the memo.
+   */
+  private placeKey(memo: PlaceMemo, who: number, moves: number): PlaceMemo {
+    const k = memo.key;
+    k[0] = this.owner;
+    k[1] = who;
+    k[2] = moves;
+    const w = this.map.width;
+    for (let e = 0; e < this.count; e++) {
+      const st = this.chars[e]!.status;
+      k[3 + e] = st === COLLAPSED ? -1 : (this.y[e]! * w + this.x[e]!) * 4 + st;
+    }
+    return memo;
+  }
+
+  /**
+   * Moves f along the path the last search found to `dest` (`traced`: the path findAttackSpace
+   * left in paths.path), first paying the movement mode the
    * path needs (destMode; none when a mode is already paid this turn). Stops when knocked down,
    * out of movement, or out of the fight (Opportunity Attacks on the way).
    */
-  private walkPath(f: number, dest: number): void {
+  private walkPath(f: number, dest: number, traced = false): void {
     const p = this.paths!;
-    const n = p.trace(dest);
+    const n = traced ? p.pathLength : p.trace(dest);
     if (n === 0) return;
     if (!this.modeChosen) this.payMode(f, this.destMode);
     const w = this.map.width;
@@ -344,23 +449,34 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
   private approachFree(f: number): void {
     if (this.modeChosen ? this.moveLeft <= 0 : this.chars[f]!.prone) return;
     const p = this.paths!;
-    p.markThreats(this, this.sideOf[f]!);
-    p.start(this.x[f]!, this.y[f]!, 0x3fff);
-    const w = this.map.width;
-    p.next();
-    for (let cell = p.next(); cell >= 0; cell = p.next()) {
-      const x = cell % w;
-      if (this.bestTargetFrom(f, x, (cell - x) / w) < 0) continue;
-      this.destMode = WALK;
-      this.walkPath(f, cell);
-      return;
+    // The search reads no allowance: kept in safeMemo under its own searcher numbers (after safest's).
+    const memo = this.placeKey(this.safeMemo!, this.count * 2 + f, 0);
+    const at = memo.find();
+    let cell: number;
+    if (at >= 0) {
+      cell = memo.space(at);
+      if (cell >= 0) p.pathLength = memo.path(at, p.path);
+    } else {
+      p.markThreats(this, this.sideOf[f]!);
+      p.start(this.x[f]!, this.y[f]!, 0x3fff);
+      const w = this.map.width;
+      p.next();
+      for (cell = p.next(); cell >= 0; cell = p.next()) {
+        const x = cell % w;
+        if (this.bestTargetFrom(f, x, (cell - x) / w) >= 0) break;
+      }
+      memo.set(cell, WALK, p.path, cell >= 0 ? p.trace(cell) : 0);
     }
+    if (cell < 0) return;
+    this.destMode = WALK;
+    this.walkPath(f, cell, true);
   }
 
   /**
    * Where f stands after its attacks (ranged) or when broken (safety): out of the reach of every
    * enemy it can, then out of melee enemies' Walk-and-reach, then farthest from the nearest enemy's
    * reach, with the fewest Opportunity-Attack steps first. Walk (free) or the mode already paid.
+   * The path there is left in paths.path (kept in safeMemo with the answer).
    */
   private safest(f: number, broken: boolean): number {
     const c = this.chars[f]!;
@@ -368,6 +484,14 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     const left = this.modeChosen ? this.moveLeft : this.allowance[f * 3]!;
     if (left <= 0) return -1;
     const p = this.paths!;
+    const memo = this.placeKey(this.safeMemo!, f * 2 + (broken ? 1 : 0), left);
+    const at = memo.find();
+    if (at >= 0) {
+      const kept = memo.space(at);
+      if (kept >= 0) p.pathLength = memo.path(at, p.path);
+      return kept;
+    }
+    this.listFoes(f);
     p.markThreats(this, this.sideOf[f]!);
     p.search(this.x[f]!, this.y[f]!, left);
     const w = this.map.width;
@@ -379,18 +503,19 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
       const y = (cell - x) / w;
       let inReach = 0;
       let margin = 20;
-      for (let e = 0; e < this.count; e++) {
-        if (this.sideOf[e] === this.sideOf[f] || !this.inFight(e)) continue;
+      for (let i = 0; i < this.foeCount; i++) {
+        const e = this.foes[i]!;
         const d = spaces(x, y, this.x[e]!, this.y[e]!) - this.reach[e]!;
         if (d <= 0 && !this.chars[e]!.ranged) inReach++;
         if (d < margin) margin = d;
       }
-      const score = p.risk[cell]! * 1e6 + inReach * 1e4 + this.exposedAt(f, x, y) * 100 + (20 - margin) + p.dist[cell]! * 0.01;
+      const score = p.risk[cell]! * 1e6 + inReach * 1e4 + this.foesExposing(x, y) * 100 + (20 - margin) + p.dist[cell]! * 0.01;
       if (score < bestScore) {
         best = cell;
         bestScore = score;
       }
     }
+    memo.set(best, WALK, p.path, best >= 0 ? p.trace(best) : 0);
     return best;
   }
 
@@ -400,7 +525,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     const dest = this.safest(f, false);
     if (dest < 0 || dest === this.y[f]! * this.map.width + this.x[f]!) return;
     this.destMode = WALK;
-    this.walkPath(f, dest);
+    this.walkPath(f, dest, true);
   }
 
   /** A broken character seeks safety (seed 001, When You Fail): to the safest Space it can Walk to, away from every enemy's reach. */
@@ -408,7 +533,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     const dest = this.safest(f, true);
     if (dest < 0 || dest === this.y[f]! * this.map.width + this.x[f]!) return;
     const p = this.paths!;
-    const n = p.trace(dest);
+    const n = p.pathLength;
     if (!this.modeChosen) {
       this.moveLeft = this.allowance[f * 3]!;
       this.modeChosen = true;
@@ -472,6 +597,16 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     const v = this.values!;
     const m = this.moreAttacks(f, t);
     const r = d.ready;
+    const clash = d.canClash(clashLegal);
+    const clashEdge = clash ? this.attackEdge(t, f) : 0;
+    // Everything the search below reads (memo.ts).
+    const memo = this.responseMemo;
+    let key = -1;
+    if (memo !== null && r < 64 && nA < 32) {
+      key = (((((((f * this.count + t) * 32 + nA) * 3 + eA + 1) * 64 + r) * 2 + (m ? 1 : 0)) * 2 + (d.disadvantaged ? 1 : 0)) * 3 + d.status) * 4 + (clash ? clashEdge + 2 : 0);
+      const hit = memo.get(key);
+      if (hit !== undefined) return hit;
+    }
     let best = -v.net(f, t, nA, eA, NO_RESPONSE, 0, 0) + (m ? this.worth(t, f, r) : 0);
     let choice = NO_RESPONSE << 8;
     if (d.canGuard()) {
@@ -486,17 +621,17 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
         }
       }
     }
-    if (d.canClash(clashLegal)) {
+    if (clash) {
       const top = Math.min(d.attackSkill, d.boostFor(r - d.cost(d.baseCost)));
-      const edge = this.attackEdge(t, f);
       for (let b = 0; b <= top; b++) {
-        const val = -v.net(f, t, nA, eA, CLASH, d.baseCost + b, edge) + (m ? this.worth(t, f, r - d.cost(d.baseCost + b)) : 0);
+        const val = -v.net(f, t, nA, eA, CLASH, d.baseCost + b, clashEdge) + (m ? this.worth(t, f, r - d.cost(d.baseCost + b)) : 0);
         if (val > best + 1e-12) {
           best = val;
           choice = (CLASH << 8) | b;
         }
       }
     }
+    if (key >= 0) memo!.set(key, choice);
     return choice;
   }
 
@@ -533,7 +668,23 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     const v = this.values!;
     const e = this.nominalThreat(f);
     const eA = this.attackEdge(f, t);
-    const clashLegal = a.ranged === this.chars[t]!.ranged && this.canAttack(t, f);
+    const d = this.chars[t]!;
+    const clashLegal = a.ranged === d.ranged && this.canAttack(t, f);
+    // Everything the search below reads, t's predicted responses included (memo.ts).
+    const memo = this.attackMemo;
+    let key = -1;
+    // (Small enough fields keep the key a small integer for V8's Map: an attacker in the fight, Ready AD < 32.)
+    if (memo !== null && r < 32 && d.ready < 32 && a.status === IN_FIGHT) {
+      const clash = d.canClash(clashLegal);
+      const m = this.spec.fighters[t]!.tactical && this.moreAttacks(f, t);
+      let k = (f * this.count + t) * (this.count + 1) + e + 1;
+      k = ((k * 2 + (must ? 1 : 0)) * 32 + r) * 3 + eA + 1;
+      k = ((k * 2 + (clashLegal ? 1 : 0)) * 2 + (m ? 1 : 0)) * 32 + d.ready;
+      k = ((k * 2 + (d.disadvantaged ? 1 : 0)) * 3 + d.status) * 4 + (clash ? this.attackEdge(t, f) + 2 : 0);
+      key = k * 2 + (a.disadvantaged ? 1 : 0);
+      const hit = memo.get(key);
+      if (hit !== undefined) return hit;
+    }
     const top = Math.min(a.attackSkill, a.boostFor(r - a.cost(base)));
     let best = -Infinity;
     let boost = -1;
@@ -546,7 +697,8 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
         boost = b;
       }
     }
-    if (!must && e >= 0 && best < this.worth(f, e, r) - 1e-12) return -1;
+    if (!must && e >= 0 && best < this.worth(f, e, r) - 1e-12) boost = -1;
+    if (key >= 0) memo!.set(key, boost);
     return boost;
   }
 

@@ -47,14 +47,43 @@ export function sprintDisadvantage(moving: boolean, sx: number, sy: number, tx: 
   return !(straight && aligned);
 }
 
+/** Maps of at most this many Spaces keep a cover table (Spaces squared bytes: 4 MB at most); larger ones draw every line. */
+export const COVER_TABLE_MAX_SPACES = 2048;
+
+/** Cover tables by map (size and cells), shared by every FightMap of this thread on that map (at most 8 maps kept). */
+const coverTables = new Map<string, Uint8Array>();
+
+function coverTable(width: number, height: number, cells: Uint8Array): Uint8Array {
+  const id = `${width}x${height}:${cells.join('')}`;
+  let t = coverTables.get(id);
+  if (t === undefined) {
+    if (coverTables.size >= 8) coverTables.clear();
+    t = new Uint8Array(width * height * width * height);
+    coverTables.set(id, t);
+  }
+  return t;
+}
+
 export class FightMap {
   readonly cells: Uint8Array;
   /** Fighter index + 1 standing on each Space, 0 when empty. */
   readonly occupant: Int16Array;
+  /** No cover anywhere: every attack path is OPEN. */
+  private readonly bare: boolean;
+  /**
+   * The cover table: path() of Space i to Space j at [i * Spaces + j], plus 1; 0 until first asked
+   * (cover never moves, so an answer holds for the map's life; maps with the same cells share one).
+   * Null on maps too large for one.
+   */
+  private readonly cover: Uint8Array | null;
+  private readonly spaces: number;
 
   constructor(readonly width: number, readonly height: number, cells: readonly number[]) {
     this.cells = Uint8Array.from(cells);
     this.occupant = new Int16Array(width * height);
+    this.spaces = width * height;
+    this.bare = this.cells.every((c) => c === OPEN);
+    this.cover = this.bare || this.spaces > COVER_TABLE_MAX_SPACES ? null : coverTable(width, height, this.cells);
   }
 
   inside(x: number, y: number): boolean {
@@ -83,6 +112,20 @@ export class FightMap {
    * characters, a Clash back along the same path).
    */
   path(x0: number, y0: number, x1: number, y1: number): number {
+    if (this.bare) return OPEN;
+    const t = this.cover;
+    if (t === null) return this.draw(x0, y0, x1, y1);
+    const i = (y0 * this.width + x0) * this.spaces + y1 * this.width + x1;
+    const known = t[i]!;
+    if (known !== 0) return known - 1;
+    const c = this.draw(x0, y0, x1, y1);
+    t[i] = c + 1;
+    t[(y1 * this.width + x1) * this.spaces + y0 * this.width + x0] = c + 1;
+    return c;
+  }
+
+  /** path() without the table: both Bresenham lines. */
+  private draw(x0: number, y0: number, x1: number, y1: number): number {
     const a = this.line(x0, y0, x1, y1);
     if (a === FULL) return FULL;
     const b = this.line(x1, y1, x0, y0);

@@ -20,11 +20,14 @@ export interface PathView {
   threatens(e: number): boolean;
 }
 
-const UNSEEN = -1;
-
 export class PathFinder {
-  /** Steps from the start, UNSEEN when not reached. */
+  /** Steps from the start of Spaces the last search reached (stamp[cell] === searchNo); stale elsewhere. */
   readonly dist: Int16Array;
+  /** The search that last reached each Space: a new search is a new number, no clearing. */
+  private readonly stamp: Int32Array;
+  private searchNo = 0;
+  /** Index offsets of the 8 neighbours of a Space off the map's edge, in the order the search offers them. */
+  private readonly around: Int32Array;
   /** Opportunity-Attack steps on the best path to each Space. */
   readonly risk: Int16Array;
   readonly prev: Int32Array;
@@ -42,6 +45,9 @@ export class PathFinder {
     const n = map.width * map.height;
     this.width = map.width;
     this.dist = new Int16Array(n);
+    this.stamp = new Int32Array(n);
+    const w = map.width;
+    this.around = Int32Array.of(-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1);
     this.risk = new Int16Array(n);
     this.prev = new Int32Array(n);
     this.order = new Int32Array(n);
@@ -76,8 +82,12 @@ export class PathFinder {
    * risk counts.
    */
   start(sx: number, sy: number, maxSteps: number): void {
-    this.dist.fill(UNSEEN);
+    if (++this.searchNo === 0x7fffffff) {
+      this.stamp.fill(0);
+      this.searchNo = 1;
+    }
     const start = sy * this.width + sx;
+    this.stamp[start] = this.searchNo;
     this.dist[start] = 0;
     this.risk[start] = 0;
     this.prev[start] = -1;
@@ -102,11 +112,35 @@ export class PathFinder {
     if (d >= this.maxSteps) return c;
     const cells = m.cells;
     const occupant = m.occupant;
+    const threat = this.threat;
+    const stamp = this.stamp;
+    const search = this.searchNo;
     const cx = c % w;
     const cy = (c - cx) / w;
-    const tc = this.threat[c]!;
+    const tc = threat[c]!;
     const rc = this.risk[c]!;
     let tail = this.reached;
+    if (cx > 0 && cy > 0 && cx < w - 1 && cy < h - 1) {
+      // Off the edge: every neighbour is on the map (the same order as the loop below).
+      const around = this.around;
+      for (let k = 0; k < 8; k++) {
+        const n = c + around[k]!;
+        if (cells[n] !== OPEN || occupant[n] !== 0) continue;
+        const r = rc + ((tc & threat[n]!) !== 0 ? 1 : 0);
+        if (stamp[n] !== search) {
+          stamp[n] = search;
+          this.dist[n] = d + 1;
+          this.risk[n] = r;
+          this.prev[n] = c;
+          this.order[tail++] = n;
+        } else if (this.dist[n] === d + 1 && r < this.risk[n]!) {
+          this.risk[n] = r;
+          this.prev[n] = c;
+        }
+      }
+      this.reached = tail;
+      return c;
+    }
     for (let dy = -1; dy <= 1; dy++) {
       const ny = cy + dy;
       if (ny < 0 || ny >= h) continue;
@@ -116,14 +150,14 @@ export class PathFinder {
         const n = ny * w + nx;
         // FightMap.free, inline: open ground, nobody there
         if (cells[n] !== OPEN || occupant[n] !== 0) continue;
-        const r = rc + ((tc & this.threat[n]!) !== 0 ? 1 : 0);
-        const dn = this.dist[n]!;
-        if (dn === UNSEEN) {
+        const r = rc + ((tc & threat[n]!) !== 0 ? 1 : 0);
+        if (stamp[n] !== search) {
+          stamp[n] = search;
           this.dist[n] = d + 1;
           this.risk[n] = r;
           this.prev[n] = c;
           this.order[tail++] = n;
-        } else if (dn === d + 1 && r < this.risk[n]!) {
+        } else if (this.dist[n] === d + 1 && r < this.risk[n]!) {
           this.risk[n] = r;
           this.prev[n] = c;
         }
