@@ -26,7 +26,7 @@ import type { ExchangeFightStudy } from '../../../../src/systems/exchange/fight/
 import type { ExchangeFightSpec } from '../../../../src/systems/exchange/fight/spec.js';
 import type { TraceEvent } from '../../../../src/systems/trace.js';
 import { quickOr } from '../../../helpers/sample.js';
-import { PARTS } from './helpers.js';
+import { oneOnOne, PARTS, tasks } from './helpers.js';
 
 const ROOT = join(__dirname, '../../../..');
 
@@ -114,9 +114,9 @@ describe('legal actions', () => {
   it('a player picking any legal action plays fights to their end; every action it saw is what the rules allow', () => {
     let checked = 0;
     const w = spec.width;
-    for (let seed = 0; seed < quickOr(6, 40); seed++) {
+    for (let seed = 0; seed < quickOr(3, 40); seed++) {
       const d = dice(seed);
-      const s = startFight(spec, d);
+      const s = startFight({ ...spec, maxRounds: 6 }, d);
       for (let n = 0; !exchangeGame.isTerminal(s); n++) {
         expect(n).toBeLessThan(20000);
         const f = s.fight;
@@ -177,5 +177,58 @@ describe('legal actions', () => {
     const twin = exchangeGame.clone(s);
     expect(playOut(exchangeGame, s, [ownPolicy, ownPolicy], dice(5))).toEqual(playOut(exchangeGame, twin, [ownPolicy, ownPolicy], dice(5)));
     expect(snapshot(twin.fight)).toEqual(snapshot(s.fight));
+  });
+});
+
+describe('decisions, one at a time', () => {
+  const one = (a: string, b: string, distance = 1) => tasks(oneOnOne(a, b, `fight: { map: [20, 9], distance: ${distance}, opener: a }`))[0]!.spec;
+  const kinds = (legal: readonly XfAction[], kind: number) => legal.filter((a) => a.kind === kind);
+
+  it('the opener\'s turn: attacks on the enemy in reach with each Boost up to its Skill Level (all-in names the most), End, Moves in each mode', () => {
+    const spec = one('sword', 'mira');
+    const d = dice(1);
+    const s = startFight(spec, d);
+    expect([exchangeGame.actor(s), exchangeGame.fighter(s)]).toEqual([0, 0]);
+    const legal = exchangeGame.legalActions(s);
+    // duelist: Melee 2, 6 Ready AD, Base Attack Cost 1
+    expect(kinds(legal, XF_ATTACK).map((a) => [a.target, a.boost])).toEqual([[1, 0], [1, 1], [1, 2]]);
+    expect(s.fight.pending!.own).toMatchObject({ kind: XF_ATTACK, target: 1, boost: 2 });
+    expect(kinds(legal, XF_END)).toHaveLength(1);
+    expect(new Set(kinds(legal, XF_MOVE).map((a) => a.mode))).toEqual(new Set([0, 1, 2]));
+  });
+
+  it('a melee attack on mira: No Response, Full Guard with Boost up to her Melee 3, Clash with Boost up to 3; the chosen answer is what she pays', () => {
+    const spec = one('sword', 'mira');
+    const d = dice(2);
+    const s = startFight(spec, d);
+    exchangeGame.apply(s, { kind: XF_ATTACK, target: 1, x: -1, y: -1, mode: -1, boost: 0, own: 0 }, d);
+    expect(exchangeGame.fighter(s)).toBe(1);
+    const legal = exchangeGame.legalActions(s);
+    expect(legal.map((a) => [a.target, a.boost])).toEqual([[0, 0], [FULL_GUARD, 0], [FULL_GUARD, 1], [FULL_GUARD, 2], [FULL_GUARD, 3], [CLASH, 0], [CLASH, 1], [CLASH, 2], [CLASH, 3]]);
+    exchangeGame.apply(s, legal.find((a) => a.target === FULL_GUARD && a.boost === 3)!, d);
+    expect([s.fight.adAttack[0], s.fight.adResponse[1]]).toEqual([1, 4]);
+  });
+
+  it('a bow\'s shot at mira: Full Guard Boost up to her Acrobatics 1, no Clash (a sword cannot Clash a shot)', () => {
+    const spec = one('bow', 'mira', 6);
+    const d = dice(3);
+    const s = startFight(spec, d);
+    const shot = exchangeGame.legalActions(s).find((a) => a.kind === XF_ATTACK && a.boost === 0)!;
+    exchangeGame.apply(s, shot, d);
+    expect(exchangeGame.legalActions(s).map((a) => [a.target, a.boost])).toEqual([[0, 0], [FULL_GUARD, 0], [FULL_GUARD, 1]]);
+  });
+
+  it('a Run the player chooses: paid once (1 AD), the mover ends on the Space; End then gives the turn to the other side', () => {
+    const spec = one('sword', 'mira', 12);
+    const d = dice(4);
+    const s = startFight(spec, d);
+    const run = kinds(exchangeGame.legalActions(s), XF_MOVE).filter((a) => a.mode === 1 && a.own === 0 && a.x !== s.fight.x[0])[0]!;
+    exchangeGame.apply(s, run, d);
+    expect([s.fight.x[0], s.fight.y[0], s.fight.adMove[0]]).toEqual([run.x, run.y, 1]);
+    expect(exchangeGame.fighter(s)).toBe(0);
+    // The mode is paid: further Moves go on it (mode -1), none in another mode.
+    expect(new Set(kinds(exchangeGame.legalActions(s), XF_MOVE).map((a) => a.mode))).toEqual(new Set([-1]));
+    exchangeGame.apply(s, { kind: XF_END, target: -1, x: -1, y: -1, mode: -1, boost: 0, own: 0 }, d);
+    expect(exchangeGame.fighter(s)).toBe(1);
   });
 });
