@@ -306,6 +306,8 @@ export class GameFight extends ExchangeFight {
       case OWN_STEP:
         return act(XF_MOVE, -1, a % w, Math.floor(a / w), b);
       case OWN_PATH: {
+        // Prone and unable to pay for standing: the walk does nothing (a mode already paid, or Walk for safety).
+        if (this.chars[f]!.prone && !this.chars[f]!.canStand()) return null;
         // The engine's search just traced the path to Space a: the Move ends where its movement runs out.
         const p = this.paths!;
         const k = Math.min(p.pathLength, b < 0 ? this.moveLeft : this.allowance[f * 3 + b]!);
