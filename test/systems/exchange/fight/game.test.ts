@@ -43,7 +43,14 @@ fight: { map: [14, 10], distance: 5, opener: random, tactics: { bandits: { targe
 matchups: [{ a: heroes, b: bandits }]
 `;
 const POLICIES = ['all-in', 'guard-first', 'reserve-0', 'reserve-1', 'reserve-2', 'tactical'];
-const CONFIGS = ['configs/exchange-fight-reach.yaml', 'configs/exchange-fight-heroes-vs-monsters.yaml'];
+const CONFIGS = ['configs/exchange-fight-reach.yaml', 'configs/exchange-fight-heroes-vs-monsters.yaml', 'test/fixtures/exchange-fight-wall.yaml', 'test/fixtures/exchange-fight-cover.yaml'];
+/** Policies mixed, Slowed (double costs, half movement), Prone from the start (stand-up), Reeling; a spear and a sword that keep range. */
+const MIXED = `${PARTS}sides:
+  a: [{ loadout: spear, policy: tactical, conditions: [slowed] }, { loadout: sword, policy: reserve-1, conditions: [prone] }, { loadout: bow, policy: all-in, move: close }]
+  b: [{ loadout: mira, policy: guard-first, conditions: [slowed, reeling] }, { loadout: dagger, policy: tactical, conditions: [prone] }, { loadout: veyr, policy: reserve-2 }]
+fight: { map: [12, 8], distance: 4, opener: random, cover: [{ at: [5, 2], size: [1, 3], kind: full }] }
+matchups: [{ a: a, b: b }]
+`;
 
 const dice = (seed: number): Dice => new RngDice(new Xoshiro128ss(deriveStream(seed)));
 
@@ -70,7 +77,9 @@ function playGame(spec: ExchangeFightSpec, seed: number, policy: GamePolicy<XfSt
 }
 
 describe('one engine, two drivers', () => {
-  const cases = [...POLICIES.map((p) => ({ name: p, specs: specsOf(ALL(p)) })), ...CONFIGS.map((c) => ({ name: c, specs: specsOf(readFileSync(join(ROOT, c), 'utf8')) }))];
+  const cases = [...POLICIES.map((p) => ({ name: p, specs: specsOf(ALL(p)) })), { name: 'mixed policies and Conditions', specs: specsOf(MIXED) }, ...CONFIGS.map((c) => ({ name: c, specs: specsOf(readFileSync(join(ROOT, c), 'utf8')) })),
+    // The named players' greedy steps against a wall and behind cover (issue 28: idle turns, Run paid and not used).
+    ...CONFIGS.slice(2).map((c) => ({ name: `${c}, reserve-1 and all-in`, specs: specsOf(readFileSync(join(ROOT, c), 'utf8').replace('{ loadout: sword }', '{ loadout: sword, policy: reserve-1 }').replace('{ loadout: bow }', '{ loadout: bow, policy: all-in }')) }))];
   for (const { name, specs } of cases) {
     it(`${name}: the game on the characters' own policies plays each fight as play() does (same dice -> same result, tallies, trace)`, () => {
       let decisions = 0;
@@ -94,7 +103,7 @@ describe('one engine, two drivers', () => {
           }
         }
       });
-      expect(decisions).toBeGreaterThan(50);
+      expect(decisions).toBeGreaterThan(20);
     });
   }
 });
