@@ -44,6 +44,8 @@ export class FightCore implements FightView {
   end = END_MAX_ROUNDS;
   /** The character whose turn it is. */
   active = -1;
+  /** Set by the game layer (game.ts): decisions go through its hooks. False in the kernel. */
+  protected gameHooks = false;
   /** A Continuation Check waiting for its trace event (after the event of the Wounds that caused it): who, and its dots. */
   private checkOf = -1;
   private checkDots = 0;
@@ -176,6 +178,11 @@ export class FightCore implements FightView {
       response = def.chooseResponse(clashLegal);
       if (response !== NO_RESPONSE) rBoost = def.responseBoost(response, att.ranged);
     }
+    if (this.gameHooks) {
+      const r = this.chosenResponse(f, t, (response << 8) | rBoost, clashLegal);
+      response = r >> 8;
+      rBoost = r & 255;
+    }
     let dTotal = 0;
     let rCost = 0;
     if (response !== NO_RESPONSE) {
@@ -221,6 +228,11 @@ export class FightCore implements FightView {
    */
   protected tacticalResponse(_f: number, _t: number, _nA: number, _eA: number, _clashLegal: boolean): number {
     return NO_RESPONSE << 8;
+  }
+
+  /** The game layer's hook: t's answer to f's attack; `own` is its policy's, (response << 8) | Boost. */
+  protected chosenResponse(_f: number, _t: number, own: number, _clashLegal: boolean): number {
+    return own;
   }
 
   /** Trace events for the Conditions winner w's weapon just inflicted on loser l (INFLICTED_* bits), as the duel traces them. */

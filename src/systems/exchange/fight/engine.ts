@@ -23,15 +23,29 @@ import { CLASH, FULL_GUARD, guardEdge, NO_RESPONSE } from '../rules.js';
 export { END_BROKE, END_COLLAPSE, END_MAX_ROUNDS } from './core.js';
 const MODE_NAMES = ['walk', 'run', 'sprint'];
 
+/** What the own policy is about to do, for the game layer's hooks (ownTurn). */
+export const OWN_END = 0;
+/** A named policy's greedy walk towards t (a) until within want (b) Spaces and able to attack; keep-range first leaves melee reach. */
+export const OWN_APPROACH = 1;
+export const OWN_KEEP_RANGE = 2;
+/** A broken named character's greedy withdrawal. */
+export const OWN_WITHDRAW = 3;
+/** An attack on a with Boost b. */
+export const OWN_ATTACK = 4;
+/** A Move along the last search's shortest path to Space a (mode b, -1: the mode already paid). */
+export const OWN_PATH = 5;
+/** One step to the neighbouring Space a (mode b). */
+export const OWN_STEP = 6;
+
 export class ExchangeFight extends FightCore implements TurnTaker, PathView {
   readonly order: TurnOrder;
-  private moveLeft = 0;
-  private modeChosen = false;
+  protected moveLeft = 0;
+  protected modeChosen = false;
   /** `tactical`: attacks left this turn (proactive uses), the mode of the chosen destination, the last target's Disadvantage from the place. */
-  private usesLeft = 0;
-  private destMode = WALK;
+  protected usesLeft = 0;
+  protected destMode = WALK;
   private lastBad = false;
-  private readonly paths: PathFinder | null;
+  protected readonly paths: PathFinder | null;
   private readonly values: ExchangeValues | null;
   private readonly worthCache = new Map<number, number>();
   private readonly respScratch = new Int32Array(3);
@@ -113,6 +127,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     this.modeChosen = false;
     if (sp.tactical) this.tacticalTurn(f);
     else this.namedTurn(f);
+    if (this.gameHooks && c.status !== COLLAPSED && !this.fightOver()) this.ownTurn(OWN_END, f, 0, 0);
     // The first side out loses and the fight stops there: no end-of-turn effects after it.
     if (!this.fightOver()) this.endTurn(f);
   }
@@ -131,6 +146,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
       if (attacked && (uses === 0 || c.attackBoost(c.attackSkill, c.baseCost, c.policy.reserve) < 0)) break;
       let t = chooseTarget(this, f, sp.move, this.spec.targeting[this.sideOf[f]!]!, this.focus);
       if (t < 0) break;
+      if (this.gameHooks) this.ownTurn(ranged && sp.move === MOVE_KEEP_RANGE ? OWN_KEEP_RANGE : OWN_APPROACH, f, t, ranged ? this.effective[f]! : this.reach[f]!);
       if (ranged && sp.move === MOVE_KEEP_RANGE) this.keepRange(f, t);
       else this.approach(f, t, ranged ? this.effective[f]! : this.reach[f]!);
       if (c.status !== IN_FIGHT || uses === 0) break;
@@ -140,6 +156,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
       const boost = c.attackBoost(c.attackSkill, c.baseCost, c.policy.reserve);
       if (boost < 0) break;
       if (!ranged) this.stepBack(f, t);
+      if (this.gameHooks) this.ownTurn(OWN_ATTACK, f, t, boost);
       uses--;
       attacked = true;
       this.exchange(f, t, boost, 'exchange');
@@ -181,6 +198,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
       const boost = this.valuedAttack(f, t, !attacked);
       if (boost < 0) break;
       if (!c.ranged) this.stepBack(f, t);
+      if (this.gameHooks) this.ownTurn(OWN_ATTACK, f, t, boost);
       this.usesLeft--;
       attacked = true;
       this.exchange(f, t, boost, 'exchange');
@@ -188,6 +206,20 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     if (c.status === IN_FIGHT && !this.fightOver() && !attacked) this.approachFree(f);
     if (c.status === IN_FIGHT && !this.fightOver() && c.ranged) this.keepAway(f);
     if (c.status === BROKE && !this.fightOver()) this.seekSafety(f);
+  }
+
+  // ---- Decision hooks for the game layer (game.ts): called only when gameHooks is set; the kernel never pays for them ----
+
+  /**
+   * The fighter's own policy is about to act (OWN_* kind: a Move to a Space, a named policy's greedy
+   * walk, an attack, the end of the turn); the game layer asks the player and may leave the own
+   * code for its own turn loop. a, b: the kind's operands (target and want or Boost; Space and mode).
+   */
+  protected ownTurn(_kind: number, _f: number, _a: number, _b: number): void {}
+
+  /** Opportunity Attack of e on f: the own policy's Boost (-1: declined); returns the player's. */
+  protected chosenOpportunity(_e: number, _f: number, own: number): number {
+    return own;
   }
 
   /** PathView: e would take an Opportunity Attack (in the fight, melee, not Stunned). */
@@ -423,6 +455,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     const p = this.paths!;
     const n = traced ? p.pathLength : p.trace(dest);
     if (n === 0) return;
+    if (this.gameHooks) this.ownTurn(OWN_PATH, f, dest, this.modeChosen ? -1 : this.destMode);
     if (!this.modeChosen) this.payMode(f, this.destMode);
     const w = this.map.width;
     for (let i = 0; i < n; i++) {
@@ -435,7 +468,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
   }
 
   /** Pays `mode` (Walk, Run, Sprint) for this turn: one mode a turn. */
-  private payMode(f: number, mode: number): void {
+  protected payMode(f: number, mode: number): void {
     const c = this.chars[f]!;
     const cost = c.cost(MODE_COST[mode]!);
     c.pay(cost);
@@ -534,6 +567,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     if (dest < 0 || dest === this.y[f]! * this.map.width + this.x[f]!) return;
     const p = this.paths!;
     const n = p.pathLength;
+    if (this.gameHooks) this.ownTurn(OWN_PATH, f, dest, this.modeChosen ? -1 : WALK);
     if (!this.modeChosen) {
       this.moveLeft = this.allowance[f * 3]!;
       this.modeChosen = true;
@@ -775,7 +809,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
   }
 
   /** The enemy still in the fight nearest to f (ties: listed first), or -1. */
-  private nearestFoe(f: number): number {
+  protected nearestFoe(f: number): number {
     let e = -1;
     for (let k = 0; k < this.count; k++) {
       if (this.sideOf[k] === this.sideOf[f] || !this.inFight(k)) continue;
@@ -792,6 +826,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
    */
   private withdraw(f: number): void {
     const c = this.chars[f]!;
+    if (this.gameHooks) this.ownTurn(OWN_WITHDRAW, f, 0, 0);
     if (!this.modeChosen) {
       this.moveLeft = this.allowance[f * 3]!;
       this.modeChosen = true;
@@ -808,6 +843,15 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
    * Opportunity Attacks. Returns false when no step improves.
    */
   step(f: number, gx: number, gy: number, dir: number): boolean {
+    const cell = this.stepTarget(f, gx, gy, dir);
+    if (cell < 0) return false;
+    const x = cell % this.map.width;
+    this.moveTo(f, x, (cell - x) / this.map.width);
+    return true;
+  }
+
+  /** The Space step() would enter (y * width + x), or -1 when no step improves; moves nobody. */
+  protected stepTarget(f: number, gx: number, gy: number, dir: number): number {
     const x0 = this.x[f]!;
     const y0 = this.y[f]!;
     let bx = x0;
@@ -829,13 +873,12 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
         }
       }
     }
-    if (bx === x0 && by === y0) return false;
-    this.moveTo(f, bx, by);
-    return true;
+    if (bx === x0 && by === y0) return -1;
+    return by * this.map.width + bx;
   }
 
   /** f enters the neighbouring Space (x, y): one Space of movement, then Opportunity Attacks. */
-  private moveTo(f: number, x: number, y: number): void {
+  protected moveTo(f: number, x: number, y: number): void {
     const x0 = this.x[f]!;
     const y0 = this.y[f]!;
     this.map.clear(x0, y0);
@@ -872,6 +915,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
         if ((dx === 0 && dy === 0) || !this.map.free(nx, ny)) continue;
         const d = spaces(nx, ny, tx, ty);
         if (d <= rt || d > this.reach[f]! || this.map.path(nx, ny, tx, ty) > cover || this.opportunityRisk(f, x0, y0, nx, ny)) continue;
+        if (this.gameHooks) this.ownTurn(OWN_STEP, f, ny * this.map.width + nx, this.modeChosen ? -1 : WALK);
         if (!this.modeChosen) {
           this.moveLeft = this.allowance[f * 3]!;
           this.modeChosen = true;
@@ -901,7 +945,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
    * pay) and returns true; false when it cannot pay and stays Prone. Seed 001 gives standing a cost
    * and no way to move while Prone (its ground movement rules are not in the seed): it does not move.
    */
-  private upright(f: number): boolean {
+  protected upright(f: number): boolean {
     const c = this.chars[f]!;
     if (!c.prone) return true;
     const stood = c.standUp();
@@ -922,7 +966,8 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
       if (this.sideOf[e] === this.sideOf[f] || c.status !== IN_FIGHT || c.ranged || c.stunned) continue;
       if (spaces(this.x[e]!, this.y[e]!, x0, y0) > this.reach[e]! || !this.canAttack(e, f)) continue;
       if (this.map.path(this.x[e]!, this.y[e]!, x0, y0) === FULL) continue;
-      const boost = this.spec.fighters[e]!.tactical ? this.valuedAttack(e, f, false) : c.attackBoost(c.attackSkill, c.baseCost, c.policy.reserve);
+      let boost = this.spec.fighters[e]!.tactical ? this.valuedAttack(e, f, false) : c.attackBoost(c.attackSkill, c.baseCost, c.policy.reserve);
+      if (this.gameHooks) boost = this.chosenOpportunity(e, f, boost);
       if (boost >= 0) this.exchange(e, f, boost, 'opportunity-attack');
     }
   }
