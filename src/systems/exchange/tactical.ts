@@ -116,7 +116,7 @@ export class TacticalModel {
   attackBoost(dir: number, a: Combatant, d: Combatant, uses: number, first: boolean, ctx: number, back: number, turnsAfter: number): number {
     this.ctx0 = dir === 0 ? ctx : back;
     this.ctx1 = dir === 0 ? back : ctx;
-    this.ends = Math.min(2, turnsAfter);
+    this.ends = Math.min(this.params.horizon + 1, turnsAfter);
     const A = packChar(a);
     const D = packChar(d);
     const m = this.decisions(dir, 0, 0);
@@ -130,7 +130,7 @@ export class TacticalModel {
 
   /** The decisions already made (a decision is a function of the memo's inputs): kind 0 attacks, 1 responses to Boost `boost`. */
   private decisions(dir: number, kind: number, boost: number): Map<number, number> {
-    const id = DECISIONS + ((((this.ctx0 * 64 + this.ctx1) * 2 + dir) * 3 + this.ends) * 2 + kind) * 16 + boost;
+    const id = DECISIONS + ((((this.ctx0 * 64 + this.ctx1) * 2 + dir) * 8 + this.ends) * 2 + kind) * 16 + boost;
     let m = this.memo.get(id);
     if (m === undefined) this.memo.set(id, (m = new Map()));
     return m;
@@ -140,7 +140,7 @@ export class TacticalModel {
   response(dir: number, a: Combatant, d: Combatant, boost: number, usesAfter: number, ctx: number, back: number, turnsAfter: number): number {
     this.ctx0 = dir === 0 ? ctx : back;
     this.ctx1 = dir === 0 ? back : ctx;
-    this.ends = Math.min(2, turnsAfter);
+    this.ends = Math.min(this.params.horizon + 1, turnsAfter);
     const A = packChar(a);
     const D = packChar(d);
     const m = this.decisions(dir, 1, boost);
@@ -203,7 +203,7 @@ export class TacticalModel {
   }
 
   private memoFor(dir: number, depth: number): Map<number, number> {
-    const id = (((this.ctx0 * 64 + this.ctx1) * 2 + dir) * 8 + depth) * 3 + this.ends;
+    const id = (((this.ctx0 * 64 + this.ctx1) * 2 + dir) * 8 + depth) * 8 + this.ends;
     let m = this.memo.get(id);
     if (m === undefined) this.memo.set(id, (m = new Map()));
     return m;
