@@ -28,9 +28,14 @@ export interface TacticalParams {
    * maxRounds when that comes first). 64: every turn of a duel of up to 32 rounds.
    */
   readonly horizon: number;
+  /**
+   * The first attack of a turn is made unless stopping is better by more than this (both sides
+   * play so in the look-ahead too): engages fights the exact minimax would stand off.
+   */
+  readonly tempo: number;
 }
 
-export const TACTICAL_PARAMS: TacticalParams = { horizon: 64 };
+export const TACTICAL_PARAMS: TacticalParams = { horizon: 64, tempo: 0.01 };
 
 /** What the model reads of a character (constant for a fight). */
 interface Side {
@@ -201,7 +206,12 @@ export class TacticalModel {
       }
     }
     if (best < 0) return -1;
-    return bv >= stop - TIE ? best : -1;
+    return bv + this.engage(s, uses) >= stop - TIE ? best : -1;
+  }
+
+  /** What a first attack of the turn (no proactive use spent yet) may cost against stopping: the tempo. */
+  private engage(s: Side, uses: number): number {
+    return uses > s.attackSkill ? this.params.tempo : 0;
   }
 
   /** The most Boost the attacker can pay (its Skill Level at most), or -1 when it cannot pay the base cost. */
@@ -222,7 +232,7 @@ export class TacticalModel {
     const most = uses > 0 ? this.mostBoost(s, A) : -1;
     let bv = -Infinity;
     for (let b = 0; b <= most; b++) bv = Math.max(bv, this.attackValue(dir, left, A, uses, D, b));
-    const v = most < 0 || bv < stop - TIE ? stop : bv;
+    const v = most < 0 || bv + this.engage(s, uses) < stop - TIE ? stop : bv;
     store(m, D, key, v);
     return v;
   }

@@ -3,10 +3,11 @@
  * P(draw), by playing its exact best response to the other side's `tactical` instead of `tactical`
  * itself. At most 0.05 on every pair of the shipped exchange duel configs (configs/exchange-duels.yaml,
  * both variants, and configs/exchange-policy-gap.yaml); no sampling, so no standard error. On a duel
- * whose characters have no Conditions `tactical` plays the minimax solution of the duel (its model
- * loses nothing there, tactical.ts), so the gap is 0 up to float noise; with the mace's Reeling and
- * Prone or a Slowed side it stays below 0.001. The quick suite takes a few pairs (a full-size one
- * takes 1-10 s), BALANCE_TEST_FULL all of them; bench/tactical-gap.ts prints the table.
+ * whose characters have no Conditions `tactical`'s model loses nothing (tactical.ts): what a best
+ * response gains is the tempo's concessions (a first attack made when stopping is better by at
+ * most 0.01), at most 0.007 on these pairs; the mace's Reeling and Prone add below 0.001. The quick
+ * suite takes a few pairs (a full-size one takes 1-10 s), BALANCE_TEST_FULL all of them;
+ * bench/tactical-gap.ts prints the table.
  */
 import { describe, expect, it } from 'vitest';
 import { loadStudy } from '../../../src/config/study.js';

@@ -17,6 +17,7 @@ import { legalAttack, legalResponse, RESPONSE_CODE } from '../../../src/systems/
 import { exactExchangeDuel } from '../../../src/systems/exchange/duel-exact.js';
 import { exchangeDuel } from '../../../src/systems/exchange/duel-mode.js';
 import { ExchangeDuel, parsePolicy, type ExchangeDuelSpec } from '../../../src/systems/exchange/duel.js';
+import { edgeContext, TACTICAL_PARAMS, TacticalModel } from '../../../src/systems/exchange/tactical.js';
 import { CLASH, DEFAULT_EXCHANGE_KNOBS, FULL_GUARD, NO_RESPONSE } from '../../../src/systems/exchange/rules.js';
 import type { CharacterInput, WeaponInput } from '../../../src/systems/exchange/schema.js';
 import type { ExchangeFightSpec } from '../../../src/systems/exchange/fight/spec.js';
@@ -101,6 +102,20 @@ describe('tactical: the decision list (docs/rules/exchange.md)', () => {
     const { d, c } = duel(40);
     d.turn(0);
     expect(exchanges(c)).toEqual(['a Boost 2: clash 2']);
+  });
+
+  it('3. the tempo: in a dagger mirror (30 rounds) the exact minimax opener holds back; tactical attacks, stopping being better by less than 0.01', () => {
+    const s = spec2(dagger, dagger);
+    const long: ExchangeDuelSpec = { ...s, maxRounds: 30 };
+    const d = new ExchangeDuel(long, new RngDice(new Xoshiro128ss(deriveStream(1))));
+    d.start();
+    const [a, b] = d.chars;
+    const ctx = edgeContext(0, 0, 0);
+    // 59 turns after the opener's first: a 30-round duel.
+    const minimax = new TacticalModel(a, b, long.knobs, { ...TACTICAL_PARAMS, tempo: 0 });
+    expect(minimax.attackBoost(0, a, b, 3, ctx, ctx, 59)).toBe(-1);
+    expect(TACTICAL_PARAMS.tempo).toBe(0.01);
+    expect(new TacticalModel(a, b, long.knobs).attackBoost(0, a, b, 3, ctx, ctx, 59)).toBe(2);
   });
 
   it('Lingering Harm counts: a side it will collapse at its turn\'s end attacks with its last die; the dagger waits for the Harm to work', () => {
