@@ -29,13 +29,21 @@ export interface TacticalParams {
    */
   readonly horizon: number;
   /**
+   * Work the look-ahead may take per duel, in (reduced state pairs x turns): a duel of larger
+   * characters looks fewer turns ahead (at least 1: the other side's next turn), then values the
+   * position by the static estimate. VIT 6 / 6 AD characters look the whole horizon ahead.
+   */
+  readonly budget: number;
+  /** Weight of the dice a side has spent (Used) in the static estimate, per fraction of its pool. */
+  readonly kept: number;
+  /**
    * The first attack of a turn is made unless stopping is better by more than this (both sides
    * play so in the look-ahead too): engages fights the exact minimax would stand off.
    */
   readonly tempo: number;
 }
 
-export const TACTICAL_PARAMS: TacticalParams = { horizon: 64, tempo: 0.01 };
+export const TACTICAL_PARAMS: TacticalParams = { horizon: 64, budget: 6_000_000, kept: 0.1, tempo: 0.04 };
 
 /** What the model reads of a character (constant for a fight). */
 interface Side {
@@ -124,9 +132,17 @@ export class TacticalModel {
   private ctx1 = 0;
   /** Turns after the current one the look-ahead plays (the turns before maxRounds, at most the horizon). */
   private ends = 0;
+  /** The look-ahead stops before the duel does (it is longer than `reach` turns): the static estimate values its end. */
+  private capped = 0;
+  /** Turns this duel's look-ahead may reach (TacticalParams.horizon, less for large characters: budget). */
+  private readonly reach: number;
 
   constructor(x: Combatant, y: Combatant, private readonly knobs: ExchangeKnobs, private readonly params: TacticalParams = TACTICAL_PARAMS) {
     this.sides = [this.side(x), this.side(y)];
+    // Reduced states of a character: VIT x (Ready, pool) pairs x Ready MD x Lingering Harm.
+    const states = (c: Combatant, o: Combatant): number =>
+      Math.max(1, c.maxVit) * ((c.actionDice + 1) * (c.actionDice + 2)) / 2 * (c.magicDice + 1) * (Math.min(7, o.lingering) + 1);
+    this.reach = Math.max(1, Math.min(params.horizon, Math.floor(params.budget / (states(x, y) * states(y, x)))));
   }
 
   private side(c: Combatant): Side {
@@ -160,7 +176,7 @@ export class TacticalModel {
 
   /** The decisions already made (a decision is a function of the memo's inputs): kind 0 attacks, 1 responses to Boost `boost`. */
   private decisions(dir: number, kind: number, boost: number): Memo {
-    const id = DECISIONS + ((((this.ctx0 * 64 + this.ctx1) * 2 + dir) * 128 + this.ends) * 2 + kind) * 16 + boost;
+    const id = DECISIONS + (((((this.ctx0 * 64 + this.ctx1) * 2 + dir) * 128 + this.ends) * 2 + this.capped) * 2 + kind) * 16 + boost;
     let m = this.memo.get(id);
     if (m === undefined) this.memo.set(id, (m = new Map()));
     return m;
@@ -243,13 +259,14 @@ export class TacticalModel {
    * turn decides much: the side moving 2nd in the last round attacks into no answer of a turn of its own).
    */
   private turnsLeft(turnsAfter: number): number {
-    const h = this.params.horizon;
-    return turnsAfter <= h ? turnsAfter : h - ((turnsAfter - h) % 2);
+    const h = this.reach;
+    this.capped = turnsAfter > h ? 1 : 0;
+    return turnsAfter <= h ? turnsAfter : h >= 2 ? h - ((turnsAfter - h) % 2) : h;
   }
 
   /** A node's values by the turns left in the look-ahead (not the round: decisions in different rounds share them). */
   private memoFor(dir: number, left: number): Memo {
-    const id = ((this.ctx0 * 64 + this.ctx1) * 2 + dir) * 4096 + left;
+    const id = (((this.ctx0 * 64 + this.ctx1) * 2 + dir) * 4096 + left) * 2 + this.capped;
     let m = this.memo.get(id);
     if (m === undefined) this.memo.set(id, (m = new Map()));
     return m;
@@ -353,11 +370,24 @@ export class TacticalModel {
   }
 
   private next(dir: number, left: number, A: number, D: number): number {
-    // No turn left before maxRounds (or the horizon): both are standing, a draw.
-    if (left <= 0) return 0.5;
+    // No turn left before maxRounds: both are standing, a draw; at the end of a shorter look-ahead, the static estimate.
+    if (left <= 0) return this.capped === 1 ? this.estimate(dir, A, D) : 0.5;
     const o = this.sides[1 - dir]!;
     const Dr = pack(VIT(D), POOL(D), POOL(D), MAGIC(D), BH(D), HARM(D));
     return 1 - this.turn(1 - dir, left - 1, Dr, o.attackSkill + 1, A);
+  }
+
+  /**
+   * Static estimate of the chance of the side that just ended its turn (A, keeping its Ready AD to
+   * defend) against D (about to refresh and act): half the difference of their Vitality fractions,
+   * less `kept` times the fraction of its own pool it has spent.
+   */
+  private estimate(dir: number, A: number, D: number): number {
+    const a = this.sides[dir]!;
+    const d = this.sides[1 - dir]!;
+    const short = POOL(A) > 0 ? 1 - READY(A) / POOL(A) : 0;
+    const v = 0.5 + 0.5 * (VIT(A) / a.maxVit - VIT(D) / d.maxVit) - this.params.kept * short;
+    return v < 0 ? 0 : v > 1 ? 1 : v;
   }
 
   /** The Hit Margins of an Exchange and their probabilities, as (margin, p) pairs (exact totals, rules.ts exchangeMargin). */

@@ -5,7 +5,7 @@
  * both variants, and configs/exchange-policy-gap.yaml); no sampling, so no standard error. On a duel
  * whose characters have no Conditions `tactical`'s model loses nothing (tactical.ts): what a best
  * response gains is the tempo's concessions (a first attack made when stopping is better by at
- * most 0.01), at most 0.007 on these pairs; the mace's Reeling and Prone add below 0.001. The quick
+ * most 0.04), at most 0.037 on these pairs; the mace's Reeling and Prone add below 0.001. The quick
  * suite takes a few pairs (a full-size one takes 1-10 s), BALANCE_TEST_FULL all of them;
  * bench/tactical-gap.ts prints the table.
  */

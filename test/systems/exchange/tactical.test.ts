@@ -104,47 +104,52 @@ describe('tactical: the decision list (docs/rules/exchange.md)', () => {
     expect(exchanges(c)).toEqual(['a Boost 2: clash 2']);
   });
 
-  it('3. the tempo: in a dagger mirror (30 rounds) the exact minimax opener holds back; tactical attacks, stopping being better by less than 0.01', () => {
-    const s = spec2(dagger, dagger);
-    const long: ExchangeDuelSpec = { ...s, maxRounds: 30 };
-    const d = new ExchangeDuel(long, new RngDice(new Xoshiro128ss(deriveStream(1))));
+  it('3. the tempo: in a dagger mirror (30 rounds) the exact minimax opener holds back; tactical engages (the tempo)', () => {
+    const long: ExchangeDuelSpec = { ...spec2(dagger, dagger), maxRounds: 30 };
+    const d = new ExchangeDuel(long, new RecordingDice(scripted(MISS)));
     d.start();
     const [a, b] = d.chars;
     const ctx = edgeContext(0, 0, 0);
     // 59 turns after the opener's first: a 30-round duel.
-    const minimax = new TacticalModel(a, b, long.knobs, { ...TACTICAL_PARAMS, tempo: 0 });
-    expect(minimax.attackBoost(0, a, b, 3, ctx, ctx, 59)).toBe(-1);
-    expect(TACTICAL_PARAMS.tempo).toBe(0.01);
-    expect(new TacticalModel(a, b, long.knobs).attackBoost(0, a, b, 3, ctx, ctx, 59)).toBe(2);
+    expect(new TacticalModel(a, b, long.knobs, { ...TACTICAL_PARAMS, tempo: 0 }).attackBoost(0, a, b, 3, ctx, ctx, 59)).toBe(-1);
+    expect(TACTICAL_PARAMS.tempo).toBeGreaterThan(0);
+    // Exact: tactical against itself draws (stands off to maxRounds) less than 1% of the time.
+    expect(exactExchangeDuel(long).tally[2]).toBeLessThan(0.01);
   });
 
-  it('Lingering Harm counts: a side it will collapse at its turn\'s end attacks with its last die; the dagger waits for the Harm to work', () => {
-    for (const harm of [0, 1]) {
-      const d = new ExchangeDuel(spec2(sword, dagger), new RecordingDice(scripted(...Array<number>(60).fill(MISS))));
-      const col = new Collector();
-      d.observer = col;
+  it('Lingering Harm counts (by value, tempo 0): a side it will collapse at its turn\'s end attacks with its last die; the dagger waits for the Harm to work', () => {
+    const ctx = edgeContext(0, 0, 0);
+    const decide = (wa: WeaponInput, wb: WeaponInput, set: (a: ExchangeDuel['chars'][0], b: ExchangeDuel['chars'][1]) => void): number => {
+      const s = spec2(wa, wb);
+      const d = new ExchangeDuel(s, new RecordingDice(scripted(MISS)));
       d.start();
       d.beginTurn(0);
-      const a = d.chars[0];
-      [a.vit, a.ready, a.wounded, a.belowHalf] = [1, 1, 5, true];
-      a.harm[1] = harm;
-      while (d.attack(0));
-      // VIT 1 with a Wound of Lingering Harm due at the end of this turn: attack; without it keep the die.
-      expect(exchanges(col), `harm ${harm}`).toEqual(harm === 1 ? ['a Boost 0: none 0'] : []);
-    }
+      const [a, b] = d.chars;
+      set(a, b);
+      return new TacticalModel(a, b, s.knobs, { ...TACTICAL_PARAMS, tempo: 0 }).attackBoost(0, a, b, 3, ctx, ctx, 19);
+    };
+    // A sword at VIT 1, 1 Ready AD: with a Wound of Lingering Harm due at the end of this turn it attacks; without, it keeps the die.
     for (const harm of [0, 1]) {
-      const d = new ExchangeDuel(spec2(dagger, sword), new RecordingDice(scripted(...Array<number>(60).fill(MISS))));
-      const col = new Collector();
-      d.observer = col;
-      d.start();
-      d.beginTurn(0);
-      const b = d.chars[1];
-      [b.vit, b.ready, b.used, b.wounded, b.belowHalf] = [2, 2, 0, 4, true];
-      b.harm[0] = harm;
-      while (d.attack(0));
-      // The sword at VIT 2: the dagger attacks it; with a Wound of Harm due at the end of the sword's turn, it does not.
-      expect(exchanges(col).length > 0, `harm ${harm}`).toBe(harm === 0);
+      const boost = decide(sword, dagger, (a) => {
+        [a.vit, a.ready, a.wounded, a.belowHalf] = [1, 1, 5, true];
+        a.harm[1] = harm;
+      });
+      expect(boost, `harm ${harm}`).toBe(harm === 1 ? 0 : -1);
     }
+    // A sword at VIT 2 (2 Ready AD): the dagger attacks it; with a Wound of Harm due at the end of the sword's turn, it does not.
+    for (const harm of [0, 1]) {
+      const boost = decide(dagger, sword, (_, b) => {
+        [b.vit, b.ready, b.used, b.wounded, b.belowHalf] = [2, 2, 0, 4, true];
+        b.harm[0] = harm;
+      });
+      expect(boost >= 0, `harm ${harm}`).toBe(harm === 0);
+    }
+  });
+
+  it('a duel of large characters looks fewer turns ahead (the budget), then values the position by the static estimate: VIT 24 plays 100 duels', () => {
+    const big: ExchangeDuelSpec = { ...spec(30, 'tactical', 'tactical', { vitality: 24 }) };
+    const d = new ExchangeDuel(big, new RngDice(new Xoshiro128ss(deriveStream(3))));
+    for (let i = 0; i < 100; i++) expect(d.play().winner).toBeLessThanOrEqual(2);
   });
 });
 
