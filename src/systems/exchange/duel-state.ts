@@ -2,18 +2,16 @@
  * An exchange duel's state as numbers, to save it at a step boundary and restore it before the
  * exact walker (duel-exact.ts) replays a step: per character its Vitality, Ready, Ready Magic,
  * Used and Wounded dice, status, below-half flag, Reeling turns left, Prone, and Lingering Harm
- * turns left per source; then whose turn it is, the attacks made this turn and which sides attacked
- * in their last turn (read only when a side plays `tactical`, else both 0). These are every
+ * turns left per source; then whose turn it is and the attacks made this turn. These are every
  * field the engine reads between steps, so two states with equal keys play on identically.
  */
 import type { Combatant } from './combatant.js';
 import type { ExchangeDuel } from './duel.js';
 
 export const CHAR_FIELDS = 11;
-export const STATE_SIZE = 2 * CHAR_FIELDS + 3;
+export const STATE_SIZE = 2 * CHAR_FIELDS + 2;
 const ACTIVE = 2 * CHAR_FIELDS;
 const ATTACKS = ACTIVE + 1;
-const PRESSED = ATTACKS + 1;
 
 function saveChar(c: Combatant, out: number[], at: number): void {
   out[at] = c.vit;
@@ -50,7 +48,6 @@ export function saveState(duel: ExchangeDuel): number[] {
   saveChar(duel.chars[1], out, CHAR_FIELDS);
   out[ACTIVE] = duel.active;
   out[ATTACKS] = duel.attacks;
-  out[PRESSED] = (duel.pressed[0] ? 1 : 0) + (duel.pressed[1] ? 2 : 0);
   return out;
 }
 
@@ -60,8 +57,6 @@ export function restoreState(duel: ExchangeDuel, s: readonly number[]): void {
   restoreChar(duel.chars[1], s, CHAR_FIELDS);
   duel.active = s[ACTIVE]!;
   duel.attacks = s[ATTACKS]!;
-  duel.pressed[0] = (s[PRESSED]! & 1) !== 0;
-  duel.pressed[1] = (s[PRESSED]! & 2) !== 0;
   duel.loser = -1;
 }
 

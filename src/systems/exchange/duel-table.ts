@@ -23,15 +23,13 @@ function charKey(c: Combatant): number {
   return dice + 2 ** 30 * flags;
 }
 
-/** The decision's context packed below 2^43 (kind: 3 bits, pressed: 2), or -1 out of range. */
+/** The decision's context packed below 2^41 (kind: 3 bits), or -1 out of range. */
 function contextKey(duel: ExchangeDuel, side: number, kind: number, extra: number): number {
   if (duel.round > 1023 || duel.attacks > 15 || extra < 0 || extra > 65535) return -1;
   // At the end of a turn (Lingering Harm) nothing reads whose turn it was or its attacks: the walkers
   // zero them there (duel-state.ts afterAttacks), the simulator does not, so the key leaves them out.
   const turn = kind === HARM_DECISION ? 0 : duel.active + 2 * duel.attacks;
-  // Which sides attacked in their last turn: read only against a `tactical` side (else both false).
-  const pressed = (duel.pressed[0] ? 1 : 0) + (duel.pressed[1] ? 2 : 0);
-  return duel.round + 1024 * (duel.opener + 2 * (side + 2 * (turn + 32 * (kind + 8 * (pressed + 4 * extra)))));
+  return duel.round + 1024 * (duel.opener + 2 * (side + 2 * (turn + 32 * (kind + 8 * extra))));
 }
 
 export class ExchangeSolvedTable {

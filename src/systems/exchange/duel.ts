@@ -72,12 +72,6 @@ export class ExchangeDuel {
   observer: TraceObserver | null = null;
   /** Asked at a solving side's decisions: the solver (duel-solve.ts), or a solved table's player (duel-table.ts); null when both sides play named. */
   chooser: DuelChooser | null = null;
-  /**
-   * Per side: it attacked in its last turn (the fight is engaged; at the start both are, as the
-   * opener's attack opens the fight). Kept only when a side plays `tactical`, which presses an
-   * engaged fight (tactical.ts); false otherwise, so the named policies' states are as before.
-   */
-  readonly pressed: [boolean, boolean] = [false, false];
   /** The `tactical` policy's model of this pair (tactical.ts), when a side plays it. */
   private readonly model: TacticalModel | null;
 
@@ -117,9 +111,6 @@ export class ExchangeDuel {
     this.end = END_MAX_ROUNDS;
     this.loser = -1;
     this.attacks = 0;
-    const engaged = this.model !== null;
-    this.pressed[0] = engaged;
-    this.pressed[1] = engaged;
     const obs = this.observer;
     if (obs !== null) obs.begin();
     const o = this.spec.knobs.opener;
@@ -174,17 +165,11 @@ export class ExchangeDuel {
     const ch = this.chooser;
     const solving = ch !== null && ch.solving[s] === true;
     if (solving && me.prone && chooseStandUp(me, ch, this.attacks === 0)) this.standUp(s);
-    if (this.attacks > me.attackSkill) {
-      if (this.model !== null) this.pressed[s] = true;
-      return false;
-    }
+    if (this.attacks > me.attackSkill) return false;
     const boost = solving ? chooseAttackBoost(me, ch)
-      : me.policy.tactical ? legalAttack(me, TACTICAL, this.model!.attackBoost(s, me, this.chars[1 - s]!, me.attackSkill + 1 - this.attacks, this.attacks === 0 && this.pressed[1 - s] === true, this.edges(s), this.edges(1 - s), this.turnsAfter()))
+      : me.policy.tactical ? legalAttack(me, TACTICAL, this.model!.attackBoost(s, me, this.chars[1 - s]!, me.attackSkill + 1 - this.attacks, this.edges(s), this.edges(1 - s), this.turnsAfter()))
         : me.attackBoost(me.attackSkill, me.baseCost, me.policy.reserve);
-    if (boost < 0) {
-      if (this.model !== null) this.pressed[s] = this.attacks > 0;
-      return false;
-    }
+    if (boost < 0) return false;
     this.attacks++;
     this.exchange(s, boost);
     return true;

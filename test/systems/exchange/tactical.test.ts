@@ -16,8 +16,8 @@ import { DEFAULT_POLICY } from '../../../src/systems/exchange/combatant.js';
 import { legalAttack, legalResponse, RESPONSE_CODE } from '../../../src/systems/exchange/duel-choice.js';
 import { exactExchangeDuel } from '../../../src/systems/exchange/duel-exact.js';
 import { exchangeDuel } from '../../../src/systems/exchange/duel-mode.js';
-import { saveState } from '../../../src/systems/exchange/duel-state.js';
 import { ExchangeDuel, parsePolicy, type ExchangeDuelSpec } from '../../../src/systems/exchange/duel.js';
+import { edgeContext, TACTICAL_PARAMS, TacticalModel } from '../../../src/systems/exchange/tactical.js';
 import { CLASH, DEFAULT_EXCHANGE_KNOBS, FULL_GUARD, NO_RESPONSE } from '../../../src/systems/exchange/rules.js';
 import type { CharacterInput, WeaponInput } from '../../../src/systems/exchange/schema.js';
 import type { ExchangeFightSpec } from '../../../src/systems/exchange/fight/spec.js';
@@ -31,6 +31,14 @@ const character = (p: Partial<CharacterInput> = {}): CharacterInput => ({
 const sword: WeaponInput = { kind: 'melee', baseAttackCost: 1, damage: 2, vitalCap: 3, heavy: false, reach: 1, lingering: 0 };
 const lo = (name: string, c: Partial<CharacterInput> = {}): ExchangeLoadout => ({ name, character: character(c), weapon: sword, soak: 1 });
 const MISS = 1;
+
+const dagger: WeaponInput = { kind: 'melee', baseAttackCost: 1, damage: 1, vitalCap: 2, heavy: false, reach: 1, lingering: 2 };
+/** a with weapon wa against b with wb, tactical both, a opening, 10 rounds. */
+const spec2 = (wa: WeaponInput, wb: WeaponInput): ExchangeDuelSpec => ({
+  a: { loadout: { ...lo('a'), weapon: wa }, policy: parsePolicy('tactical'), conditions: [] },
+  b: { loadout: { ...lo('b'), weapon: wb }, policy: parsePolicy('tactical'), conditions: [] },
+  knobs: { ...DEFAULT_EXCHANGE_KNOBS, opener: 'a' }, maxRounds: 10,
+});
 
 function spec(maxRounds = 10, pa = 'tactical', pb = 'tactical', c: Partial<CharacterInput> = {}): ExchangeDuelSpec {
   return {
@@ -59,21 +67,12 @@ describe('tactical: the decision list (docs/rules/exchange.md)', () => {
     expect(parsePolicy('reserve-1').tactical).toBe(false);
   });
 
-  it('1-2. presses an engaged fight: attacks with the Boost worth most, and stops once the answer has cost both 3 AD', () => {
+  it('1-3. attacks with the Boost worth most, and stops once the answer has cost both 3 AD', () => {
     const { d, c } = duel();
-    d.pressed[1] = true;
     d.turn(0);
     // Boost 2 (3 dice) answered by a Clash with Boost 2; then 3 Ready AD against 3: a keeps them.
     expect(exchanges(c)).toEqual(['a Boost 2: clash 2']);
-    expect([d.chars[0].ready, d.chars[1].ready, d.pressed[0]]).toEqual([3, 3, true]);
-  });
-
-  it('3. not pressed (the other side held back last turn), it does not attack into a full-pool Clash', () => {
-    const { d, c } = duel();
-    d.pressed[1] = false;
-    d.turn(0);
-    expect(exchanges(c)).toEqual([]);
-    expect(d.pressed[0]).toBe(false);
+    expect([d.chars[0].ready, d.chars[1].ready]).toEqual([3, 3]);
   });
 
   it('4. answers by value: a Clash with every Ready AD it has left when the attack is cheap', () => {
@@ -87,28 +86,70 @@ describe('tactical: the decision list (docs/rules/exchange.md)', () => {
     }
   });
 
-  it('5. the last turn before maxRounds: the side moving 2nd attacks though not pressed, and the defender Full Guards (a draw is worth 1/2)', () => {
+  it('5. the last turn before maxRounds: the side moving 2nd attacks, the defender Full Guards (a draw is worth 1/2); a turn earlier it holds back', () => {
     const last = duel(10);
     last.d.round = 10;
-    last.d.pressed[0] = false;
     last.d.beginTurn(1);
     last.d.attack(1);
     expect(exchanges(last.c)).toEqual(['b Boost 2: full-guard 2']);
     const before = duel(10);
     before.d.round = 9;
-    before.d.pressed[0] = false;
     before.d.beginTurn(1);
     expect(before.d.attack(1)).toBe(false);
   });
 
-  it('the duel starts engaged (the opener attacks); a named-vs-named duel keeps no pressed flags (its states as before)', () => {
-    const t = duel();
-    expect(t.d.pressed).toEqual([true, true]);
-    const n = duel(10, 'reserve-1', 'all-in');
-    expect(n.d.pressed).toEqual([false, false]);
-    n.d.turn(0);
-    expect(n.d.pressed).toEqual([false, false]);
-    expect(saveState(n.d).at(-1)).toBe(0);
+  it('2. the look-ahead runs to maxRounds: a 40-round duel (beyond the 64-turn horizon) opens as a 10-round one (the side moving last kept)', () => {
+    const { d, c } = duel(40);
+    d.turn(0);
+    expect(exchanges(c)).toEqual(['a Boost 2: clash 2']);
+  });
+
+  it('3. the tempo: in a dagger mirror (30 rounds) the exact minimax opener holds back; tactical engages (the tempo)', () => {
+    const long: ExchangeDuelSpec = { ...spec2(dagger, dagger), maxRounds: 30 };
+    const d = new ExchangeDuel(long, new RecordingDice(scripted(MISS)));
+    d.start();
+    const [a, b] = d.chars;
+    const ctx = edgeContext(0, 0, 0);
+    // 59 turns after the opener's first: a 30-round duel.
+    expect(new TacticalModel(a, b, long.knobs, { ...TACTICAL_PARAMS, tempo: 0 }).attackBoost(0, a, b, 3, ctx, ctx, 59)).toBe(-1);
+    expect(TACTICAL_PARAMS.tempo).toBeGreaterThan(0);
+    // Exact: tactical against itself draws (stands off to maxRounds) less than 1% of the time.
+    expect(exactExchangeDuel(long).tally[2]).toBeLessThan(0.01);
+  });
+
+  it('Lingering Harm counts (by value, tempo 0): a side it will collapse at its turn\'s end attacks with its last die; the dagger waits for the Harm to work', () => {
+    const ctx = edgeContext(0, 0, 0);
+    const decide = (wa: WeaponInput, wb: WeaponInput, set: (a: ExchangeDuel['chars'][0], b: ExchangeDuel['chars'][1]) => void): number => {
+      const s = spec2(wa, wb);
+      const d = new ExchangeDuel(s, new RecordingDice(scripted(MISS)));
+      d.start();
+      d.beginTurn(0);
+      const [a, b] = d.chars;
+      set(a, b);
+      return new TacticalModel(a, b, s.knobs, { ...TACTICAL_PARAMS, tempo: 0 }).attackBoost(0, a, b, 3, ctx, ctx, 19);
+    };
+    // A sword at VIT 1, 1 Ready AD: with a Wound of Lingering Harm due at the end of this turn it attacks; without, it keeps the die.
+    for (const harm of [0, 1]) {
+      const boost = decide(sword, dagger, (a) => {
+        [a.vit, a.ready, a.wounded, a.belowHalf] = [1, 1, 5, true];
+        a.harm[1] = harm;
+      });
+      expect(boost, `harm ${harm}`).toBe(harm === 1 ? 0 : -1);
+    }
+    // A sword at VIT 2 (2 Ready AD): the dagger attacks it; with a Wound of Harm due at the end of the sword's turn, it does not.
+    for (const harm of [0, 1]) {
+      const boost = decide(dagger, sword, (_, b) => {
+        [b.vit, b.ready, b.used, b.wounded, b.belowHalf] = [2, 2, 0, 4, true];
+        b.harm[0] = harm;
+      });
+      expect(boost >= 0, `harm ${harm}`).toBe(harm === 0);
+    }
+  });
+
+  it('a duel of large characters looks fewer turns ahead (the budget), then values the position by the static estimate: VIT 24 plays 100 duels', () => {
+    const big: ExchangeDuelSpec = { ...spec(30, 'tactical', 'tactical', { vitality: 24 }) };
+    const d = new ExchangeDuel(big, new RngDice(new Xoshiro128ss(deriveStream(3))));
+    for (let i = 0; i < 100; i++) expect(d.play().winner).toBeLessThanOrEqual(2);
   });
 });
 
