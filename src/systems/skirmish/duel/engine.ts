@@ -8,7 +8,7 @@
  * Longer than our ~300-line guide on purpose: one class keeps the hot loop monomorphic and lets
  * V8 inline the actions; event building lives in events.ts and is only reached when tracing.
  */
-import type { TraceObserver } from '../../trace.js';
+import type { TraceEvent, TraceObserver } from '../../trace.js';
 import { ACTIVE, DOWNED, OUT_OF_ACTION, type Loadout } from '../profile.js';
 import { UNARMED as UNARMED_WEAPON } from '../resolve.js';
 import {
@@ -461,10 +461,19 @@ export class Duel implements DuelView {
     const passed = retreatPasses(face, f.skillFace);
     const check = this.observer !== null ? this.rolled() : null;
     const e = 1 - s;
-    if (!passed && this.fighters[e]!.state === ACTIVE) this.attackAction(e, this.fighters[e]!.melee, 0, false, 'free-attack');
+    const free = !passed && this.fighters[e]!.state === ACTIVE;
+    // Traced, the free attack is held and shown after the `retreat` event that caused it (as in battles).
+    const observer = this.observer;
+    const held: TraceEvent[] = [];
+    if (free && observer !== null) this.observer = { begin: () => undefined, event: (x) => held.push(x), end: () => undefined };
+    if (free) this.attackAction(e, this.fighters[e]!.melee, 0, false, 'free-attack');
+    this.observer = observer;
     const leaves = retreatLeaves(passed, this.failedStays);
     if (!this.over && f.state === ACTIVE && leaves) this.moveBy(s, this.policy.moveInches(this, s, Action.Retreat, f.movement), MOVEMENT_RETREAT);
-    if (this.observer !== null) traceRetreat(this, s, before, check, passed, leaves);
+    if (observer !== null) {
+      traceRetreat(this, s, before, check, passed, leaves, free ? 1 : 0);
+      for (const x of held) observer.event(x);
+    }
   }
 
   /** Mercy Kill: a Stunned enemy within 1" goes Out of Action; a Downed one takes a Melee attack. */

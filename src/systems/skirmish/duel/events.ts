@@ -109,8 +109,8 @@ export function attackResult(code: number): string {
 }
 
 /** A Retreat: its Skill check faces (taken before any free attack), whether it passed, whether the fighter stayed. */
-export function traceRetreat(d: TracedDuel, s: number, before: number, check: RolledDice | null, passed: boolean, leaves: boolean): void {
-  emit(d, s, 'retreat', before, { rolls: check?.d6, result: passed ? 'Skill check passes' : `Skill check fails${leaves ? '' : ': stays engaged'}` });
+export function traceRetreat(d: TracedDuel, s: number, before: number, check: RolledDice | null, passed: boolean, leaves: boolean, freeAttacks: number): void {
+  emit(d, s, 'retreat', before, { rolls: check?.d6, result: passed ? 'Skill check passes' : `Skill check fails${leaves ? '' : ': stays engaged'}`, free_attacks: freeAttacks });
 }
 
 export function traceMercyTakeOut(d: TracedDuel, s: number): void {

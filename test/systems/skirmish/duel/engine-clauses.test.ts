@@ -103,7 +103,7 @@ describe('engagement at exactly 1"', () => {
     expect(d.distance).toBe(5);
     expect(events).toEqual([{
       round: 1, side: 'b', actor: 'stout-battle-axe', action: 'retreat', target: 'keen-sword', target_state_after: 'active',
-      distance_before: 1, distance_after: 5, state_after: 'active', wounds_left: { a: 3, b: 3 }, rolls: [6], result: 'Skill check passes',
+      distance_before: 1, distance_after: 5, state_after: 'active', wounds_left: { a: 3, b: 3 }, rolls: [6], result: 'Skill check passes', free_attacks: 0,
     }]);
   });
 
@@ -112,13 +112,16 @@ describe('engagement at exactly 1"', () => {
     const events = record(d);
     d.perform(1, Action.MoveAway, false);
     expect(d.distance).toBe(1);
-    expect(script(events)).toEqual(['a free-attack', 'b retreat']);
-    expect(events[0]).toMatchObject({ side: 'a', wounds: 0, result: '0 unblocked', distance_before: 1, distance_after: 1 });
-    expect(events[1]).toMatchObject({ rolls: [1], result: 'Skill check fails: stays engaged', distance_before: 1, distance_after: 1 });
+    // The free attack is shown after the retreat that caused it, which counts it.
+    expect(script(events)).toEqual(['b retreat', 'a free-attack']);
+    expect(events[1]).toMatchObject({ side: 'a', wounds: 0, result: '0 unblocked', distance_before: 1, distance_after: 1 });
+    expect(events[0]).toMatchObject({ rolls: [1], result: 'Skill check fails: stays engaged', distance_before: 1, distance_after: 1, free_attacks: 1 });
     const leaves = scriptedDuel(keenSword, stoutAxe, [1, ...ones(16)], { settings: { distance: 1 } });
     const e2 = record(leaves);
     leaves.perform(1, Action.MoveAway, false);
-    expect(e2[1]).toMatchObject({ action: 'retreat', result: 'Skill check fails', distance_after: 5 });
+    expect(e2[0]).toMatchObject({ action: 'retreat', result: 'Skill check fails', distance_after: 5, free_attacks: 1 });
+    // The free attack struck before the move: it was made at 1".
+    expect(e2[1]).toMatchObject({ action: 'free-attack', distance_before: 1, distance_after: 1 });
   });
 
   it('a Retreat chosen when nothing engages the fighter is a Move away: the policy is asked for a Move away', () => {

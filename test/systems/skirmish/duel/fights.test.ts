@@ -44,7 +44,9 @@ describe('1-2. leaving an Active enemy\'s engagement range is a Retreat (002), k
     const leaves = scriptedDuel(mage, stoutAxe, faces, { settings: { distance: 0 }, policies: [KITE, AGGRESSIVE] });
     const events = record(leaves);
     leaves.perform(0, Action.MoveAway, false);
-    expect(script(events)).toEqual(['b free-attack', 'a retreat']);
+    // Traced after the retreat that caused it (the attack itself came first: the mage had not moved yet).
+    expect(script(events)).toEqual(['a retreat', 'b free-attack']);
+    expect(events[1]).toMatchObject({ distance_before: 0, distance_after: 0 });
     expect(leaves.distance).toBe(4);
     const stays = scriptedDuel(mage, stoutAxe, faces, { settings: { distance: 0 }, policies: [KITE, AGGRESSIVE], knobs: { failedRetreat: 'stays' } });
     stays.perform(0, Action.MoveAway, false);
