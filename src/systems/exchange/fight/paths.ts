@@ -26,8 +26,6 @@ export class PathFinder {
   /** The search that last reached each Space: a new search is a new number, no clearing. */
   private readonly stamp: Int32Array;
   private searchNo = 0;
-  /** Index offsets of the 8 neighbours of a Space off the map's edge, in the order the search offers them. */
-  private readonly around: Int32Array;
   /** Opportunity-Attack steps on the best path to each Space. */
   readonly risk: Int16Array;
   readonly prev: Int32Array;
@@ -46,8 +44,6 @@ export class PathFinder {
     this.width = map.width;
     this.dist = new Int16Array(n);
     this.stamp = new Int32Array(n);
-    const w = map.width;
-    this.around = Int32Array.of(-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1);
     this.risk = new Int16Array(n);
     this.prev = new Int32Array(n);
     this.order = new Int32Array(n);
@@ -120,27 +116,6 @@ export class PathFinder {
     const tc = threat[c]!;
     const rc = this.risk[c]!;
     let tail = this.reached;
-    if (cx > 0 && cy > 0 && cx < w - 1 && cy < h - 1) {
-      // Off the edge: every neighbour is on the map (the same order as the loop below).
-      const around = this.around;
-      for (let k = 0; k < 8; k++) {
-        const n = c + around[k]!;
-        if (cells[n] !== OPEN || occupant[n] !== 0) continue;
-        const r = rc + ((tc & threat[n]!) !== 0 ? 1 : 0);
-        if (stamp[n] !== search) {
-          stamp[n] = search;
-          this.dist[n] = d + 1;
-          this.risk[n] = r;
-          this.prev[n] = c;
-          this.order[tail++] = n;
-        } else if (this.dist[n] === d + 1 && r < this.risk[n]!) {
-          this.risk[n] = r;
-          this.prev[n] = c;
-        }
-      }
-      this.reached = tail;
-      return c;
-    }
     for (let dy = -1; dy <= 1; dy++) {
       const ny = cy + dy;
       if (ny < 0 || ny >= h) continue;
