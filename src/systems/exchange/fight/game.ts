@@ -64,7 +64,7 @@ function act(kind: number, target = -1, x = -1, y = -1, mode = -1, boost = 0, ow
 }
 const END: XfAction = act(XF_END);
 
-export function sameAction(a: XfAction, b: XfAction): boolean {
+function sameAction(a: XfAction, b: XfAction): boolean {
   return a.kind === b.kind && a.target === b.target && a.x === b.x && a.y === b.y && a.mode === b.mode && a.boost === b.boost && a.own === b.own;
 }
 
@@ -114,7 +114,7 @@ class ReplayDice implements Dice {
 }
 
 /** ExchangeFight with its decision hooks answered from a record, pausing at the first decision beyond it. */
-export class GameFight extends ExchangeFight {
+class GameFight extends ExchangeFight {
   log: readonly XfAction[] = [];
   private k = 0;
   pending: Pending | null = null;

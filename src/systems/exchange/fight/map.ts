@@ -48,7 +48,7 @@ export function sprintDisadvantage(moving: boolean, sx: number, sy: number, tx: 
 }
 
 /** Maps of at most this many Spaces keep a cover table (Spaces squared bytes: 4 MB at most); larger ones draw every line. */
-export const COVER_TABLE_MAX_SPACES = 2048;
+const COVER_TABLE_MAX_SPACES = 2048;
 
 /** Cover tables by map (size and cells), shared by every FightMap of this thread on that map (at most 8 maps kept). */
 const coverTables = new Map<string, Uint8Array>();

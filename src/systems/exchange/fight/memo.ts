@@ -9,7 +9,7 @@
 /** Keys are exact while every field is within its range: fighters <= MEMO_MAX_FIGHTERS, Ready AD and dice < 64. */
 export const MEMO_MAX_FIGHTERS = 128;
 /** Entries kept per memo before it starts again (a Map of small integers: about 1 MB at most; the bench's fights use a few thousand). */
-export const MEMO_LIMIT = 1 << 14;
+const MEMO_LIMIT = 1 << 14;
 
 export class SearchMemo {
   private readonly answers = new Map<number, number>();
@@ -31,7 +31,7 @@ export class SearchMemo {
 }
 
 /** Longest path a PlaceMemo entry keeps (a longer answer is not kept). */
-export const PLACE_PATH_MAX = 24;
+const PLACE_PATH_MAX = 24;
 
 /**
  * The answers of the `tactical` player's Space searches (engine.ts findAttackSpace, safest,
