@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import { MAX_TASKS } from '../config/limits.js';
-import { didYouMean } from '../config/suggest.js';
-import type { FieldPath } from '../config/problems.js';
+import { didYouMean } from '../common/suggest.js';
+import type { FieldPath } from '../common/field-path.js';
 
 export interface RosterProblem {
   readonly path: FieldPath;

@@ -8,7 +8,7 @@
 import { simulate, type Engine } from '../batch/engine.js';
 import { ConfigError } from '../config/problems.js';
 import { setPath, type SweepValue } from '../config/sweep.js';
-import { didYouMean } from '../config/suggest.js';
+import { didYouMean } from '../common/suggest.js';
 import { Z95 } from '../stats/histogram.js';
 import { wilson } from '../stats/wilson.js';
 import type { CompareStat, PlannedTask } from '../systems/types.js';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ConfigError } from '../config/problems.js';
 import { checkSweep, type SweepValue } from '../config/sweep.js';
 import type { PlannedTask } from '../systems/types.js';
-import { didYouMean } from '../config/suggest.js';
+import { didYouMean } from '../common/suggest.js';
 import { metaBlockSchema, ROSTER_MODES, rosterSizeProblem, type MetaBlock } from './roster.js';
 import { loadAnalysisStudy, validatePoint, type AnalysisStudy } from './study.js';
 

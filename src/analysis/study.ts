@@ -7,7 +7,8 @@
 import type { z } from 'zod';
 import { MAX_PROBLEMS } from '../config/limits.js';
 import { parseStudy, readStudyFile, type LoadedStudy } from '../config/load.js';
-import { ConfigError, formatPath, type FieldPath, type Problem } from '../config/problems.js';
+import { formatPath, type FieldPath } from '../common/field-path.js';
+import { ConfigError, type Problem } from '../config/problems.js';
 import { pickPlugin, type Study } from '../config/study.js';
 import { playKeyOf, useProblem } from '../config/study-uses.js';
 import { validate } from '../config/validate.js';

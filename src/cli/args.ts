@@ -5,7 +5,7 @@
 import yargs, { type Argv } from 'yargs';
 import { defaultWorkers } from '../batch/default-workers.js';
 import { inputError } from '../config/problems.js';
-import { closest } from '../config/suggest.js';
+import { closest } from '../common/suggest.js';
 import type { RunIo } from './run.js';
 import { shardFromEnv } from './shard-env.js';
 import { VERSION } from './version.js';

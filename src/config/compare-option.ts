@@ -5,8 +5,8 @@
  * side-b loadout (defender, b, opponents) with the baseline against each side-a loadout. The
  * baseline defaults to the first loadout of that side in the matchups.
  */
-import type { FieldPath } from './problems.js';
-import { didYouMean } from './suggest.js';
+import type { FieldPath } from '../common/field-path.js';
+import { didYouMean } from '../common/suggest.js';
 
 export interface CompareOption {
   /** The side's loadouts against this one, or null (variants only). */

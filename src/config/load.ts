@@ -10,8 +10,10 @@
 import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
-import { MAX_ALIAS_COUNT, MAX_LIST_ITEMS, MAX_NESTING, MAX_PROBLEMS, MAX_STUDY_BYTES, RESERVED_NAMES, reservedNameMessage, withoutPrototypes } from './limits.js';
-import { ConfigError, formatPath, type FieldPath, type Problem } from './problems.js';
+import { MAX_ALIAS_COUNT, MAX_LIST_ITEMS, MAX_NESTING, MAX_PROBLEMS, MAX_STUDY_BYTES, withoutPrototypes } from './limits.js';
+import { RESERVED_NAMES, reservedNameMessage } from '../common/names.js';
+import { formatPath, type FieldPath } from '../common/field-path.js';
+import { ConfigError, type Problem } from './problems.js';
 
 export interface LoadedStudy {
   readonly file: string;

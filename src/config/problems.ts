@@ -2,23 +2,12 @@
  * Input problems: one shape for everything a user can get wrong (config, flags, output dir).
  * Printed one per line as `FILE:LINE:COL path.to.field: message`; the CLI exits with code 2.
  */
-export type FieldPath = readonly (string | number)[];
-
 export interface Problem {
   readonly file: string;
   readonly line: number;
   readonly col: number;
   readonly path: string;
   readonly message: string;
-}
-
-export function formatPath(path: FieldPath): string {
-  let out = '';
-  for (const part of path) {
-    if (typeof part === 'number') out += `[${part}]`;
-    else out += out === '' ? part : `.${part}`;
-  }
-  return out;
 }
 
 /**

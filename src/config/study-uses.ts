@@ -7,7 +7,7 @@
  * - a study with none of these is taken as a run study, so its missing `matchups:` is reported.
  * A study may be for several: `balance validate` checks each use it has.
  */
-import type { FieldPath } from './problems.js';
+import type { FieldPath } from '../common/field-path.js';
 
 export type StudyUse = 'run' | 'meta' | 'solve';
 

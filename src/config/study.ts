@@ -7,7 +7,7 @@ import type { AnyModePlugin } from '../systems/types.js';
 import { capProblems, MAX_PROBLEMS, MAX_TASKS } from './limits.js';
 import { parseStudy, readStudyFile, type LoadedStudy } from './load.js';
 import { ConfigError, type Problem } from './problems.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../common/suggest.js';
 import { readCompareOption, type CompareOption } from './compare-option.js';
 import { checkSweep, sweepPoints } from './sweep.js';
 import { playKeyOf, useProblem } from './study-uses.js';

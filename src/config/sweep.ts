@@ -6,9 +6,10 @@
  * schema knows: anything else is an input error naming the nearest valid choice.
  */
 import type { z } from 'zod';
-import { MAX_TASKS, RESERVED_NAMES, reservedNameMessage } from './limits.js';
-import type { FieldPath } from './problems.js';
-import { didYouMean } from './suggest.js';
+import { RESERVED_NAMES, reservedNameMessage } from '../common/names.js';
+import type { FieldPath } from '../common/field-path.js';
+import { MAX_TASKS } from './limits.js';
+import { didYouMean } from '../common/suggest.js';
 import { keysAt } from './validate.js';
 
 export const SWEEP_ROOTS = ['fighters', 'weapons', 'armours', 'characters', 'creatures', 'loadouts', 'rules'] as const;

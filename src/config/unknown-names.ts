@@ -9,7 +9,8 @@
 import type { AnyModePlugin } from '../systems/types.js';
 import { withoutPrototypes, withoutPrototypeTables } from './limits.js';
 import type { LoadedStudy } from './load.js';
-import type { FieldPath, Problem } from './problems.js';
+import type { FieldPath } from '../common/field-path.js';
+import type { Problem } from './problems.js';
 
 /** Repairs tried before giving up (each drops every value the schema refused in the round before). */
 const MAX_ROUNDS = 8;

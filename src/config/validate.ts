@@ -5,8 +5,9 @@
 import type { z } from 'zod';
 import { MAX_PROBLEMS, withoutPrototypeTables } from './limits.js';
 import type { LoadedStudy } from './load.js';
-import { ConfigError, type FieldPath, type Problem } from './problems.js';
-import { didYouMean } from './suggest.js';
+import type { FieldPath } from '../common/field-path.js';
+import { ConfigError, type Problem } from './problems.js';
+import { didYouMean } from '../common/suggest.js';
 
 interface Def {
   type: string;

@@ -2,7 +2,7 @@
  * Matchup entries name two sides, each either once (`attacker: x`) or as a list (`attackers: [...]`:
  * every pair). The same expansion and reference checks serve every system and mode.
  */
-import { didYouMean } from '../config/suggest.js';
+import { didYouMean } from '../common/suggest.js';
 import type { StudyProblem } from './types.js';
 
 /** The key pairs of one side: e.g. ['attacker', 'attackers'] or ['a', 'sides']. */

@@ -1,6 +1,6 @@
 /** Schema pieces every system's studies share: the header fields and the two shapes of matchup entries. */
 import { z } from 'zod';
-import { RESERVED_NAMES, reservedNameMessage } from '../config/limits.js';
+import { RESERVED_NAMES, reservedNameMessage } from '../common/names.js';
 
 /**
  * Bounded fields as one schema carrying its checks. The chain `z.number().int().min(a).max(b)`

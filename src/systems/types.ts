@@ -3,7 +3,7 @@
  * own folder, never imports batch/, report/ or cli/, and is registered once in registry.ts.
  */
 import type { z } from 'zod';
-import type { FieldPath } from '../config/problems.js';
+import type { FieldPath } from '../common/field-path.js';
 import type { TraceObserver } from './trace.js';
 
 /** A problem the schema cannot see (a missing reference, an impossible situation). */

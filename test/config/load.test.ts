@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseStudy } from '../../src/config/load.js';
 import { ConfigError } from '../../src/config/problems.js';
-import { closest } from '../../src/config/suggest.js';
+import { closest } from '../../src/common/suggest.js';
 
 describe('parseStudy', () => {
   it('keeps an unquoted +N as the string the user wrote, and plain numbers as numbers', () => {

@@ -1,5 +1,5 @@
 /** d20 study checks and defaults shared by attack and fight modes. */
-import { didYouMean } from '../../config/suggest.js';
+import { didYouMean } from '../../common/suggest.js';
 import type { StudyProblem } from '../types.js';
 import { DEFAULT_D20_KNOBS, type D20Knobs } from './rules.js';
 import type { CreatureInput, KnobsInput, WeaponInput } from './schema.js';

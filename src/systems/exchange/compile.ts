@@ -1,5 +1,5 @@
 /** From profiles and a situation to an ExchangeSpec, with the checks the seed's costs impose. */
-import { didYouMean } from '../../config/suggest.js';
+import { didYouMean } from '../../common/suggest.js';
 import type { StudyProblem } from '../types.js';
 import {
   attackEdge, CLASH, DEFAULT_EXCHANGE_KNOBS, FULL_GUARD, guardEdge, isRanged, NO_RESPONSE, strikeRating,

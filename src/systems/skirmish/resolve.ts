@@ -2,7 +2,7 @@
  * From a validated study to resolved profiles: the one place that fills defaults, plus the
  * cross-reference checks the schema cannot express (with "did you mean").
  */
-import { didYouMean } from '../../config/suggest.js';
+import { didYouMean } from '../../common/suggest.js';
 import { ATTACK_SIDES, checkPairs, expandPairs } from '../pairs.js';
 import type { StudyProblem } from '../types.js';
 import {

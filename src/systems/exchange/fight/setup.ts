@@ -3,7 +3,7 @@
  * seed says), start positions on the map, cover Spaces, the opener, side tactics; and the checks
  * the schema cannot make (references with "did you mean", positions that do not fit).
  */
-import { didYouMean } from '../../../config/suggest.js';
+import { didYouMean } from '../../../common/suggest.js';
 import type { StudyProblem } from '../../types.js';
 import { parsePolicy } from '../combatant.js';
 import { checkParts, resolveLoadout, type ExchangeParts } from '../compile.js';

@@ -3,7 +3,7 @@
  * Wilson intervals, rounds, survivors, and what each fighter contributes (fighters.csv).
  */
 import { hashKey } from '../../../dice/rng.js';
-import { didYouMean } from '../../../config/suggest.js';
+import { didYouMean } from '../../../common/suggest.js';
 import { FIGHT_METRIC, fightSummary } from '../../fight-summary.js';
 import { checkPairs, DUEL_SIDES, expandPairs } from '../../pairs.js';
 import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../../types.js';

@@ -103,8 +103,8 @@ let kept = new Uint8Array(0);
  * Whether i standing at (x, y) would have a legal Ranged or Cast target (range, line of sight,
  * Hidden; a heavy weapon as if it had not moved: the shot kept for the next activation). i is put
  * there and back, and the target marks of where it stands (screenShots) are kept: a shooter that
- * finds no safe destination shoots from where it stands at its own targets (issue 34: it read the
- * marks of the last spot tried, and found no target).
+ * finds no safe destination shoots from where it stands at its own targets (reading the marks of the
+ * last spot tried instead found no target and threw).
  */
 export function shotFrom(b: Battle, i: number, x: number, y: number): boolean {
   const x0 = b.x[i]!;
@@ -181,7 +181,7 @@ function shotAt(b: Battle, i: number): boolean {
  * (5M) A melee fighter that is shot at and cannot Charge: when the stop of its approach (destX,
  * destY) is not near cover, the menu destination near cover (within 1" of cover terrain) that ends
  * no further than 1" beyond that stop from t, out of reach of every threat still to activate, the
- * nearest to t (issue 34.7: no policy moved into cover). Keeps the approach otherwise.
+ * nearest to t (a shot-at fighter that cannot charge otherwise never takes cover). Keeps the approach otherwise.
  */
 function coverOnTheWay(b: Battle, i: number, t: number): void {
   const ax = b.destX;
@@ -411,7 +411,7 @@ function unblockedDist(e: AttackEntry): Float64Array {
 }
 
 /**
- * Aim then one shot, against two shots (issue 34: a crossbow puts a target down more often with two):
+ * Aim then one shot, against two shots (a crossbow puts a target down more often with two):
  * the chance that the target goes down (its Wounds left, or 1 when already Downed or Stunned),
  * each shot firing with its primer's chance; ties to Aim. Ignores what the first shot changes (the
  * target's state, a Dodge) and the second shot's Ranged Reaction.
