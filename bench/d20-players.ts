@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { loadStudy } from '../src/config/study.js';
-import { FOCUS_WEAKEST, TACTICAL, type FightSpec } from '../src/systems/d20/fight.js';
+import { FOCUS_WEAKEST, TACTICAL, type FightSpec } from '../src/systems/d20/fight/engine.js';
 import type { Kernel, PlannedTask } from '../src/systems/types.js';
 import { kernelRate } from './kernel-rate.js';
 

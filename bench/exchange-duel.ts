@@ -7,8 +7,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { loadStudy } from '../src/config/study.js';
-import { parsePolicy, type ExchangeDuelSpec } from '../src/systems/exchange/duel.js';
-import { exchangeDuelDice } from '../src/systems/exchange/duel-kernel.js';
+import { parsePolicy, type ExchangeDuelSpec } from '../src/systems/exchange/duel/engine.js';
+import { exchangeDuelDice } from '../src/systems/exchange/duel/kernel.js';
 import type { PlannedTask } from '../src/systems/types.js';
 import { kernelRates } from './kernel-rate.js';
 

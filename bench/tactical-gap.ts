@@ -10,11 +10,11 @@
 import { readFileSync } from 'node:fs';
 import { parseStudy } from '../src/config/load.js';
 import { validate } from '../src/config/validate.js';
-import { parsePolicy, type ExchangeDuelSpec } from '../src/systems/exchange/duel.js';
-import { exactExchangeDuel } from '../src/systems/exchange/duel-exact.js';
-import { exchangeDuel } from '../src/systems/exchange/duel-mode.js';
-import { solveExchangePlay } from '../src/systems/exchange/duel-policy.js';
-import { TACTICAL_PARAMS } from '../src/systems/exchange/tactical.js';
+import { parsePolicy, type ExchangeDuelSpec } from '../src/systems/exchange/duel/engine.js';
+import { exactExchangeDuel } from '../src/systems/exchange/duel/exact.js';
+import { exchangeDuel } from '../src/systems/exchange/duel/mode.js';
+import { solveExchangePlay } from '../src/systems/exchange/duel/solved-policy.js';
+import { TACTICAL_PARAMS } from '../src/systems/exchange/duel/tactical.js';
 import type { ExchangeDuelStudy } from '../src/systems/exchange/schema.js';
 import type { PlannedTask } from '../src/systems/types.js';
 

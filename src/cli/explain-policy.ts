@@ -1,13 +1,13 @@
 /**
  * `balance explain-policy STUDY --matchup N [--variant V] [--side a|b] [--top K]`: the solved
  * policy of one side of a skirmish or exchange duel as a decision list, the states solved play
- * reaches most often first (src/systems/skirmish/duel/explain.ts, src/systems/exchange/duel-explain.ts).
+ * reaches most often first (src/systems/skirmish/duel/explain.ts, src/systems/exchange/duel/explain.ts).
  */
 import { formatProblem, inputError, oneLine } from '../config/problems.js';
 import { loadStudy } from '../config/study.js';
 import { planStudy } from '../plan/plan.js';
 import type { DuelSpec } from '../systems/skirmish/duel/setup.js';
-import type { ExchangeDuelSpec } from '../systems/exchange/duel.js';
+import type { ExchangeDuelSpec } from '../systems/exchange/duel/engine.js';
 import { pickTask } from './trace.js';
 import type { RunIo } from './run.js';
 
@@ -40,7 +40,7 @@ export async function explainPolicyCommand(opts: ExplainOptions, io: RunIo): Pro
     throw inputError(opts.study, 'solved exchange policies need duel.distance 1 (farther apart the fight engine plays the duel)');
   }
   const { explainPolicy } = await import('../systems/skirmish/duel/explain.js');
-  const { explainExchangePolicy } = await import('../systems/exchange/duel-explain.js');
+  const { explainExchangePolicy } = await import('../systems/exchange/duel/explain.js');
   const side = opts.side === undefined ? undefined : opts.side === 'a' ? 0 : 1;
   let result: ReturnType<typeof explainPolicy> | undefined;
   try {

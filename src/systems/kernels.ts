@@ -2,16 +2,16 @@
  * The hot loops of every system and mode, by `system.mode`, with nothing else imported: worker
  * threads load only this (the full registry pulls in schemas and takes ~150 ms to import).
  */
-import { buildKernel, runAttacks, type AttackKernel } from './skirmish/kernel.js';
+import { buildKernel, runAttacks, type AttackKernel } from './skirmish/attack/kernel.js';
 import { OUTCOME_CODES, type AttackSpec } from './skirmish/spec.js';
 import { buildTable, runTable } from './skirmish/table.js';
 import type { AliasTable } from '../dice/alias.js';
 import { skirmishDuelDice, skirmishDuelTable } from './skirmish/duel/kernel.js';
 import { skirmishBattleDice, skirmishBattleTable } from './skirmish/battle/kernel.js';
-import { d20AttackDice, d20AttackTable } from './d20/kernel.js';
-import { d20FightDice } from './d20/fight-kernel.js';
-import { exchangeAttackDice, exchangeAttackTable } from './exchange/kernel.js';
-import { exchangeDuelDice } from './exchange/duel-kernel.js';
+import { d20AttackDice, d20AttackTable } from './d20/attack/kernel.js';
+import { d20FightDice } from './d20/fight/kernel.js';
+import { exchangeAttackDice, exchangeAttackTable } from './exchange/attack/kernel.js';
+import { exchangeDuelDice } from './exchange/duel/kernel.js';
 import { exchangeFightDice } from './exchange/fight/kernel.js';
 import type { Kernel } from './types.js';
 

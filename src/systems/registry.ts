@@ -1,11 +1,11 @@
 /** Every rules system and mode the tool knows. Adding a system = one folder + one line here. */
-import { skirmishAttack } from './skirmish/attack.js';
+import { skirmishAttack } from './skirmish/attack/mode.js';
 import { skirmishDuel } from './skirmish/duel/mode.js';
 import { skirmishBattle } from './skirmish/battle/mode.js';
-import { d20Attack } from './d20/attack-mode.js';
-import { d20Fight } from './d20/fight-mode.js';
-import { exchangeAttack } from './exchange/attack-mode.js';
-import { exchangeDuel } from './exchange/duel-mode.js';
+import { d20Attack } from './d20/attack/mode.js';
+import { d20Fight } from './d20/fight/mode.js';
+import { exchangeAttack } from './exchange/attack/mode.js';
+import { exchangeDuel } from './exchange/duel/mode.js';
 import { exchangeFight } from './exchange/fight/mode.js';
 import type { AnyModePlugin } from './types.js';
 

@@ -1,6 +1,6 @@
 /** Exchange attack mode warns about duel-only weapon fields (worker counts: determinism.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { exchangeAttack } from '../../src/systems/exchange/attack-mode.js';
+import { exchangeAttack } from '../../src/systems/exchange/attack/mode.js';
 
 describe('exchange attack mode', () => {
   it('warns that lingering and inflicts apply in duels only', async () => {

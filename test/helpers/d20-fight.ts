@@ -1,6 +1,6 @@
 /** Scripted-dice d20 fights for the rules tests: creatures, weapons and fighters with defaults. */
 import { scripted } from '../../src/dice/dice.js';
-import { Fight, FOCUS_WEAKEST, type FighterSpec } from '../../src/systems/d20/fight.js';
+import { Fight, FOCUS_WEAKEST, type FighterSpec } from '../../src/systems/d20/fight/engine.js';
 import { DEFAULT_D20_KNOBS, type D20Knobs } from '../../src/systems/d20/rules.js';
 import type { CreatureInput, WeaponInput } from '../../src/systems/d20/schema.js';
 

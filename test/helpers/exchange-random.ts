@@ -1,7 +1,7 @@
 /** Random exchange duels for tests (exact duels): seeded characters, weapons, armour, policies, conditions and knobs. */
 import { lcg } from './duel-random.js';
 import type { ExchangeLoadout } from '../../src/systems/exchange/compile.js';
-import { parsePolicy, type Condition, type ExchangeDuelSpec } from '../../src/systems/exchange/duel.js';
+import { parsePolicy, type Condition, type ExchangeDuelSpec } from '../../src/systems/exchange/duel/engine.js';
 import { DEFAULT_EXCHANGE_KNOBS, type ExchangeKnobs } from '../../src/systems/exchange/rules.js';
 import type { CharacterInput, WeaponInput } from '../../src/systems/exchange/schema.js';
 

@@ -5,7 +5,7 @@ import { parseStudy } from '../../src/config/load.js';
 import { validate } from '../../src/config/validate.js';
 import { COMPARE_HEADER, compareHeader, compareRows, differenceTest, erfc, EXACT_DELTA_TOLERANCE, holm, twoSidedP } from '../../src/stats/compare.js';
 import { wilson } from '../../src/stats/wilson.js';
-import { skirmishAttack } from '../../src/systems/skirmish/attack.js';
+import { skirmishAttack } from '../../src/systems/skirmish/attack/mode.js';
 import type { AttackStudy } from '../../src/systems/skirmish/schema.js';
 import type { TaskRows } from '../../src/systems/types.js';
 

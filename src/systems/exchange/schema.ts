@@ -88,7 +88,7 @@ export const attackStudySchema = z.strictObject({
 
 export const POLICY_PATTERN = /^(all-in|guard-first|reserve-\d{1,2})(\+keep-magic)?$/;
 
-/** The solved policies an exchange duel side may play at duel.distance 1 (duel-policy.ts). */
+/** The solved policies an exchange duel side may play at duel.distance 1 (exchange/duel/solved-policy.ts). */
 export const SOLVED_POLICY_NAMES = ['best-response', 'optimal'] as const;
 /** The policies exchange duels play by value (tactical.ts), at duel.distance 1; the default there. */
 export const DUEL_VALUE_POLICY_PATTERN = /^tactical(\+keep-magic)?$/;
@@ -101,7 +101,7 @@ export const duelStudySchema = z.strictObject({
   mode: z.literal('duel'),
   trials: trialsField(20_000),
   /** `opener` here applies to every variant that does not set its own `opener` knob. */
-  /** `distance` (Spaces, default 1): above 1 the duel is played as a 1-v-1 fight in Tactical Mode (duel-distance.ts). */
+  /** `distance` (Spaces, default 1): above 1 the duel is played as a 1-v-1 fight in Tactical Mode (exchange/duel/distance.ts). */
   duel: z.strictObject({
     maxRounds: int(1, 1000).default(30), opener: z.enum(['random', 'a', 'b']).optional(), distance: int(1, 179).default(1),
   }).default({ maxRounds: 30, distance: 1 }),

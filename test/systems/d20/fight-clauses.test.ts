@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { scripted } from '../../../src/dice/dice.js';
 import { RecordingDice } from '../../../src/dice/recording-dice.js';
-import { Act, DEAD, DYING, ENEMIES, Fight, HEROES, OUT, RANDOM, STABLE, STANDING, type FighterSpec } from '../../../src/systems/d20/fight.js';
+import { Act, DEAD, DYING, ENEMIES, Fight, HEROES, OUT, RANDOM, STABLE, STANDING, type FighterSpec } from '../../../src/systems/d20/fight/engine.js';
 import { DEFAULT_D20_KNOBS, type D20Knobs } from '../../../src/systems/d20/rules.js';
 import { bow, d20Fixtures, sword } from '../../helpers/d20-fight.js';
 import { Collector } from '../../helpers/trace.js';

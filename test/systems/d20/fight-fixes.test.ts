@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { scripted } from '../../../src/dice/dice.js';
 import {
   Act, DEAD, DYING, ENEMIES, Fight, FINISH_OFF, HEROES, OUT, SKIRMISHER, STABLE, STANDING,
-} from '../../../src/systems/d20/fight.js';
-import { declare } from '../../../src/systems/d20/policies.js';
+} from '../../../src/systems/d20/fight/engine.js';
+import { declare } from '../../../src/systems/d20/fight/policies.js';
 import { DEFAULT_D20_KNOBS } from '../../../src/systems/d20/rules.js';
 import type { TraceEvent } from '../../../src/systems/trace.js';
 import { bow, d20Fixtures, sword } from '../../helpers/d20-fight.js';

@@ -1,8 +1,8 @@
 /** d20 fights watched through kernel.observe over thousands of fights: same results, rules invariants. */
 import { describe, expect, it } from 'vitest';
 import { deriveStream } from '../../../src/dice/rng.js';
-import { ENEMIES, FINISH_OFF, FOCUS_WEAKEST, HEROES, SKIRMISHER, SUPPORT, type FighterSpec, type FightSpec } from '../../../src/systems/d20/fight.js';
-import { d20FightDice } from '../../../src/systems/d20/fight-kernel.js';
+import { ENEMIES, FINISH_OFF, FOCUS_WEAKEST, HEROES, SKIRMISHER, SUPPORT, type FighterSpec, type FightSpec } from '../../../src/systems/d20/fight/engine.js';
+import { d20FightDice } from '../../../src/systems/d20/fight/kernel.js';
 import { DEFAULT_D20_KNOBS } from '../../../src/systems/d20/rules.js';
 import type { CreatureInput, WeaponInput } from '../../../src/systems/d20/schema.js';
 import { expectRateNear } from '../../helpers/se.js';

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   Act, DEAD, DODGE_WHEN_LOW, DYING, ENEMIES, HEROES, OUT, RANDOM, STABLE, STANDING, SUPPORT,
-} from '../../../src/systems/d20/fight.js';
-import { declare, randomFoe } from '../../../src/systems/d20/policies.js';
+} from '../../../src/systems/d20/fight/engine.js';
+import { declare, randomFoe } from '../../../src/systems/d20/fight/policies.js';
 import { bow, d20Fixtures, sword } from '../../helpers/d20-fight.js';
 
 const { f, fight } = d20Fixtures(1);

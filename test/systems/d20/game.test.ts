@@ -1,5 +1,5 @@
 /**
- * d20 fights as a game (src/games/game.ts, d20/game.ts): every named policy and `tactical` play
+ * d20 fights as a game (src/games/game.ts, d20/fight/game.ts): every named policy and `tactical` play
  * whole fights through the illegal-action guard without tripping it; the game drives the same
  * engine as Fight.play() (same dice, same results); clones are independent; the study with every
  * policy named writes the files it wrote before tactical existed, byte for byte.
@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { guarded, playOut } from '../../../src/games/game.js';
-import { ACT_WORDS, DEAD, TACTICAL } from '../../../src/systems/d20/fight.js';
-import { d20Game, d20Policy, describeAction, legalActions, startFight, type D20Action } from '../../../src/systems/d20/game.js';
+import { ACT_WORDS, DEAD, TACTICAL } from '../../../src/systems/d20/fight/engine.js';
+import { d20Game, d20Policy, describeAction, legalActions, startFight, type D20Action } from '../../../src/systems/d20/fight/game.js';
 import { POLICIES } from '../../../src/systems/d20/schema.js';
 import { balanceIn } from '../../helpers/inprocess.js';
 import { quickOr } from '../../helpers/sample.js';

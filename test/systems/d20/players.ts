@@ -4,8 +4,8 @@ import { RngDice } from '../../../src/dice/dice.js';
 import { deriveStream, Xoshiro128ss } from '../../../src/dice/rng.js';
 import { parseStudy } from '../../../src/config/load.js';
 import { validate } from '../../../src/config/validate.js';
-import { Fight, type FightSpec } from '../../../src/systems/d20/fight.js';
-import { d20Fight } from '../../../src/systems/d20/fight-mode.js';
+import { Fight, type FightSpec } from '../../../src/systems/d20/fight/engine.js';
+import { d20Fight } from '../../../src/systems/d20/fight/mode.js';
 import type { D20FightStudy } from '../../../src/systems/d20/schema.js';
 
 /** Every task of a study file (one per variant), as run plans them. */

@@ -5,7 +5,7 @@ import { scripted } from '../../../src/dice/dice.js';
 import { deriveStream, Xoshiro128ss } from '../../../src/dice/rng.js';
 import { RngDice } from '../../../src/dice/dice.js';
 import { d20Exact, d20Faces } from '../../../src/systems/d20/exact.js';
-import { d20AttackDice, d20AttackTable } from '../../../src/systems/d20/kernel.js';
+import { d20AttackDice, d20AttackTable } from '../../../src/systems/d20/attack/kernel.js';
 import { diceSumDistribution, parseDamage, type DamageDice } from '../../../src/systems/d20/notation.js';
 import { compileD20Attack, CRIT, DEFAULT_D20_KNOBS, HIT, MISS, rollD20Attack, d20Code, type D20AttackSpec } from '../../../src/systems/d20/rules.js';
 import type { CreatureInput, WeaponInput } from '../../../src/systems/d20/schema.js';

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { deriveStream } from '../../../src/dice/rng.js';
-import { FOCUS_WEAKEST, HEROES, TACTICAL, type FightSpec } from '../../../src/systems/d20/fight.js';
-import { d20FightDice } from '../../../src/systems/d20/fight-kernel.js';
+import { FOCUS_WEAKEST, HEROES, TACTICAL, type FightSpec } from '../../../src/systems/d20/fight/engine.js';
+import { d20FightDice } from '../../../src/systems/d20/fight/kernel.js';
 import { quickOr } from '../../helpers/sample.js';
 import { Collector, type Traced } from '../../helpers/trace.js';
 import { allPlay, studySpecs } from './players.js';

@@ -4,9 +4,9 @@
  * scripted), and what `focus-weakest` declares in the same place where the two differ.
  */
 import { describe, expect, it } from 'vitest';
-import { ACT_WORDS, DYING, ENEMIES, FOCUS_WEAKEST, HEROES, STABLE, TACTICAL, type Fight, type FighterSpec } from '../../../src/systems/d20/fight.js';
-import { declare } from '../../../src/systems/d20/policies.js';
-import { riseChance } from '../../../src/systems/d20/tactical.js';
+import { ACT_WORDS, DYING, ENEMIES, FOCUS_WEAKEST, HEROES, STABLE, TACTICAL, type Fight, type FighterSpec } from '../../../src/systems/d20/fight/engine.js';
+import { declare } from '../../../src/systems/d20/fight/policies.js';
+import { riseChance } from '../../../src/systems/d20/fight/tactical.js';
 import { bow, d20Fixtures, sword } from '../../helpers/d20-fight.js';
 
 const { f, fight } = d20Fixtures(0);

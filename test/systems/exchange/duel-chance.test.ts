@@ -1,7 +1,7 @@
 /** The exact walker's chance dice: paths enumerated once each, a roll's total as one chance node with totalDistribution's probabilities. */
 import { describe, expect, it } from 'vitest';
 import { ChancePath } from '../../../src/dice/chance-path.js';
-import { ExchangeChanceDice } from '../../../src/systems/exchange/duel-chance.js';
+import { ExchangeChanceDice } from '../../../src/systems/exchange/duel/chance.js';
 import { totalDistribution } from '../../../src/systems/exchange/exact.js';
 import { DEFAULT_EXCHANGE_KNOBS, rollTotal } from '../../../src/systems/exchange/rules.js';
 

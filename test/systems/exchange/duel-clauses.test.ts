@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { scripted } from '../../../src/dice/dice.js';
 import type { ExchangeLoadout } from '../../../src/systems/exchange/compile.js';
-import { END_BROKE, END_COLLAPSE, END_MAX_ROUNDS, ExchangeDuel, parsePolicy, type Condition, type ExchangeDuelSpec } from '../../../src/systems/exchange/duel.js';
+import { END_BROKE, END_COLLAPSE, END_MAX_ROUNDS, ExchangeDuel, parsePolicy, type Condition, type ExchangeDuelSpec } from '../../../src/systems/exchange/duel/engine.js';
 import { DEFAULT_EXCHANGE_KNOBS, type ExchangeKnobs } from '../../../src/systems/exchange/rules.js';
 import type { CharacterInput, WeaponInput } from '../../../src/systems/exchange/schema.js';
 import { Collector } from '../../helpers/trace.js';

@@ -8,9 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { expectRateNear } from '../../helpers/se.js';
 import { randomExchangeDuel, WEAPONS } from '../../helpers/exchange-random.js';
 import type { ExchangeLoadout } from '../../../src/systems/exchange/compile.js';
-import { parsePolicy, type ExchangeDuelSpec } from '../../../src/systems/exchange/duel.js';
-import { exactExchangeDuel, ExactLimitError } from '../../../src/systems/exchange/duel-exact.js';
-import { exchangeDuelDice, exchangeDuelLayout } from '../../../src/systems/exchange/duel-kernel.js';
+import { parsePolicy, type ExchangeDuelSpec } from '../../../src/systems/exchange/duel/engine.js';
+import { exactExchangeDuel, ExactLimitError } from '../../../src/systems/exchange/duel/exact.js';
+import { exchangeDuelDice } from '../../../src/systems/exchange/duel/kernel.js';
+import { exchangeDuelLayout } from '../../../src/systems/exchange/duel/layout.js';
 import { DEFAULT_EXCHANGE_KNOBS } from '../../../src/systems/exchange/rules.js';
 import type { ExchangeFightSpec } from '../../../src/systems/exchange/fight/spec.js';
 

@@ -8,8 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ExchangeLoadout } from '../../../src/systems/exchange/compile.js';
-import { parsePolicy, type Condition, type ExchangeDuelSpec } from '../../../src/systems/exchange/duel.js';
-import { explainExchangePolicy } from '../../../src/systems/exchange/duel-explain.js';
+import { parsePolicy, type Condition, type ExchangeDuelSpec } from '../../../src/systems/exchange/duel/engine.js';
+import { explainExchangePolicy } from '../../../src/systems/exchange/duel/explain.js';
 import { DEFAULT_EXCHANGE_KNOBS } from '../../../src/systems/exchange/rules.js';
 import type { WeaponInput } from '../../../src/systems/exchange/schema.js';
 import { BEST_RESPONSE, NAMED, OPTIMAL } from '../../../src/systems/skirmish/duel/solved-policy.js';

@@ -9,13 +9,14 @@
 import { describe, expect, it } from 'vitest';
 import { proneExchangeDuel, randomExchangeDuel } from '../../helpers/exchange-random.js';
 import { expectMeanNear, expectRateNear, SE_MULTIPLE } from '../../helpers/se.js';
-import type { ExchangeDuelSpec } from '../../../src/systems/exchange/duel.js';
-import { exactExchangeDuel } from '../../../src/systems/exchange/duel-exact.js';
-import { exchangeDuelDice, exchangeDuelLayout } from '../../../src/systems/exchange/duel-kernel.js';
-import { exchangePolicyGap, exchangeStudyPlayer, solveExchangePlay } from '../../../src/systems/exchange/duel-policy.js';
-import { solveExchangeDuel, type SideMode } from '../../../src/systems/exchange/duel-solve.js';
-import type { TablePlayer } from '../../../src/systems/exchange/duel-table.js';
-import { STAND_DECISION } from '../../../src/systems/exchange/duel-choice.js';
+import type { ExchangeDuelSpec } from '../../../src/systems/exchange/duel/engine.js';
+import { exactExchangeDuel } from '../../../src/systems/exchange/duel/exact.js';
+import { exchangeDuelDice } from '../../../src/systems/exchange/duel/kernel.js';
+import { exchangeDuelLayout } from '../../../src/systems/exchange/duel/layout.js';
+import { exchangePolicyGap, exchangeStudyPlayer, solveExchangePlay } from '../../../src/systems/exchange/duel/solved-policy.js';
+import { solveExchangeDuel, type SideMode } from '../../../src/systems/exchange/duel/solve.js';
+import type { TablePlayer } from '../../../src/systems/exchange/duel/solved-table.js';
+import { STAND_DECISION } from '../../../src/systems/exchange/duel/choice.js';
 import { BEST_RESPONSE, NAMED, OPTIMAL } from '../../../src/systems/skirmish/duel/solved-policy.js';
 
 const EPS = 1e-12;

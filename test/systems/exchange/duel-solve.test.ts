@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { scripted } from '../../../src/dice/dice.js';
 import { proneExchangeDuel, randomExchangeDuel, WEAPONS } from '../../helpers/exchange-random.js';
 import type { ExchangeLoadout } from '../../../src/systems/exchange/compile.js';
-import { ExchangeDuel, parsePolicy, type ExchangeDuelSpec } from '../../../src/systems/exchange/duel.js';
-import { chooseAttackBoost, chooseResponse, RESPONSE_CODE, type DuelChooser } from '../../../src/systems/exchange/duel-choice.js';
-import { exactExchangeDuel } from '../../../src/systems/exchange/duel-exact.js';
-import { solveExchangeDuel } from '../../../src/systems/exchange/duel-solve.js';
+import { ExchangeDuel, parsePolicy, type ExchangeDuelSpec } from '../../../src/systems/exchange/duel/engine.js';
+import { chooseAttackBoost, chooseResponse, RESPONSE_CODE, type DuelChooser } from '../../../src/systems/exchange/duel/choice.js';
+import { exactExchangeDuel } from '../../../src/systems/exchange/duel/exact.js';
+import { solveExchangeDuel } from '../../../src/systems/exchange/duel/solve.js';
 import { CLASH, DEFAULT_EXCHANGE_KNOBS, FULL_GUARD, NO_RESPONSE } from '../../../src/systems/exchange/rules.js';
 
 const EPS = 1e-12;

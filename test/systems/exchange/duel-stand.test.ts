@@ -11,11 +11,11 @@
 import { describe, expect, it } from 'vitest';
 import { scripted } from '../../../src/dice/dice.js';
 import type { ExchangeLoadout } from '../../../src/systems/exchange/compile.js';
-import { ExchangeDuel, parsePolicy, type Condition, type ExchangeDuelSpec } from '../../../src/systems/exchange/duel.js';
-import { ATTACK_DECISION, STAND_DECISION, type DuelChooser } from '../../../src/systems/exchange/duel-choice.js';
-import { exactExchangeDuel } from '../../../src/systems/exchange/duel-exact.js';
-import { solveExchangePlay } from '../../../src/systems/exchange/duel-policy.js';
-import { TablePlayer } from '../../../src/systems/exchange/duel-table.js';
+import { ExchangeDuel, parsePolicy, type Condition, type ExchangeDuelSpec } from '../../../src/systems/exchange/duel/engine.js';
+import { ATTACK_DECISION, STAND_DECISION, type DuelChooser } from '../../../src/systems/exchange/duel/choice.js';
+import { exactExchangeDuel } from '../../../src/systems/exchange/duel/exact.js';
+import { solveExchangePlay } from '../../../src/systems/exchange/duel/solved-policy.js';
+import { TablePlayer } from '../../../src/systems/exchange/duel/solved-table.js';
 import { DEFAULT_EXCHANGE_KNOBS } from '../../../src/systems/exchange/rules.js';
 import type { WeaponInput } from '../../../src/systems/exchange/schema.js';
 

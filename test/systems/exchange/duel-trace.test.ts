@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { deriveStream } from '../../../src/dice/rng.js';
 import type { ExchangeLoadout } from '../../../src/systems/exchange/compile.js';
-import { parsePolicy, type ExchangeDuelSpec } from '../../../src/systems/exchange/duel.js';
-import { exchangeDuelDice } from '../../../src/systems/exchange/duel-kernel.js';
+import { parsePolicy, type ExchangeDuelSpec } from '../../../src/systems/exchange/duel/engine.js';
+import { exchangeDuelDice } from '../../../src/systems/exchange/duel/kernel.js';
 import { DEFAULT_EXCHANGE_KNOBS } from '../../../src/systems/exchange/rules.js';
 import type { CharacterInput, WeaponInput } from '../../../src/systems/exchange/schema.js';
 import { Collector } from '../../helpers/trace.js';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { RngDice, scripted, type Dice } from '../../../src/dice/dice.js';
 import { Xoshiro128ss, deriveStream } from '../../../src/dice/rng.js';
 import { BROKE, parsePolicy, type Combatant, type Condition } from '../../../src/systems/exchange/combatant.js';
-import { ExchangeDuel } from '../../../src/systems/exchange/duel.js';
+import { ExchangeDuel } from '../../../src/systems/exchange/duel/engine.js';
 import { ExchangeFight } from '../../../src/systems/exchange/fight/engine.js';
 import type { ExchangeFightSpec } from '../../../src/systems/exchange/fight/spec.js';
 import { DEFAULT_EXCHANGE_KNOBS } from '../../../src/systems/exchange/rules.js';

@@ -4,7 +4,7 @@ import { scripted } from '../../../src/dice/dice.js';
 import { deriveStream } from '../../../src/dice/rng.js';
 import { checkSituation, compileExchange, type ExchangeLoadout } from '../../../src/systems/exchange/compile.js';
 import { exchangeExact, totalDistribution } from '../../../src/systems/exchange/exact.js';
-import { exchangeAttackDice, exchangeAttackTable } from '../../../src/systems/exchange/kernel.js';
+import { exchangeAttackDice, exchangeAttackTable } from '../../../src/systems/exchange/attack/kernel.js';
 import {
   DEFAULT_EXCHANGE_KNOBS, exchangeCode, rollExchange, rollTotal, strikeRating, woundsFor, type ExchangeKnobs, type ExchangeSpec,
 } from '../../../src/systems/exchange/rules.js';

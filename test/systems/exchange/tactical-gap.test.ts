@@ -11,10 +11,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadStudy } from '../../../src/config/study.js';
-import { exactExchangeDuel } from '../../../src/systems/exchange/duel-exact.js';
-import { exchangeDuel } from '../../../src/systems/exchange/duel-mode.js';
-import { solveExchangePlay } from '../../../src/systems/exchange/duel-policy.js';
-import { parsePolicy, type ExchangeDuelSpec } from '../../../src/systems/exchange/duel.js';
+import { exactExchangeDuel } from '../../../src/systems/exchange/duel/exact.js';
+import { exchangeDuel } from '../../../src/systems/exchange/duel/mode.js';
+import { solveExchangePlay } from '../../../src/systems/exchange/duel/solved-policy.js';
+import { parsePolicy, type ExchangeDuelSpec } from '../../../src/systems/exchange/duel/engine.js';
 import type { PlannedTask } from '../../../src/systems/types.js';
 import { sampled } from '../../helpers/sample.js';
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { RngDice, ScriptedDice } from '../../../src/dice/dice.js';
 import { deriveStream, Xoshiro128ss } from '../../../src/dice/rng.js';
 import { exactOutcomes } from '../../../src/systems/skirmish/exact.js';
-import { buildKernel, runAttacks } from '../../../src/systems/skirmish/kernel.js';
+import { buildKernel, runAttacks } from '../../../src/systems/skirmish/attack/kernel.js';
 import { ACTIVE, DOWNED, STUNNED } from '../../../src/systems/skirmish/profile.js';
 import { newSettled, rollAttack, rollCode } from '../../../src/systems/skirmish/reference.js';
 import { STRIKE_POOL_CAP } from '../../../src/systems/skirmish/sequence.js';

@@ -1,5 +1,5 @@
 /** What a d20 fight policy may read (policies.ts, tactical.ts): the fight, never its internals; and the helpers they share. */
-import { Act, DYING, STANDING, type Creature, type Declared } from './creature.js';
+import { Act, DYING, STANDING, type Creature, type Declared } from '../creature.js';
 import type { AttackOdds } from './odds.js';
 
 export interface FightView {

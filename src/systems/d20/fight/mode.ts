@@ -1,13 +1,13 @@
 /** d20 `fight` mode: a party against a group; win rate, each hero's chance of death, rounds, HP left. */
-import { hashKey } from '../../dice/rng.js';
-import { summarizeHistogram } from '../../stats/histogram.js';
-import { wilson } from '../../stats/wilson.js';
-import { FIGHT_METRIC, fightSummary } from '../fight-summary.js';
-import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../types.js';
-import { ENEMIES, HEROES, type FighterSpec, type FightSpec } from './fight.js';
-import { d20FightDice, fightLayout } from './fight-kernel.js';
-import { checkLoadouts, loadoutRef, resolveD20Knobs } from './resolve.js';
-import { fightStudySchema, POLICIES, type D20FightStudy } from './schema.js';
+import { hashKey } from '../../../dice/rng.js';
+import { summarizeHistogram } from '../../../stats/histogram.js';
+import { wilson } from '../../../stats/wilson.js';
+import { FIGHT_METRIC, fightSummary } from '../../fight-summary.js';
+import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../../types.js';
+import { ENEMIES, HEROES, type FighterSpec, type FightSpec } from './engine.js';
+import { d20FightDice, fightLayout } from './kernel.js';
+import { checkLoadouts, loadoutRef, resolveD20Knobs } from '../resolve.js';
+import { fightStudySchema, POLICIES, type D20FightStudy } from '../schema.js';
 
 /** The policy of a side entry that names none. */
 export const DEFAULT_POLICY = 'tactical';

@@ -5,12 +5,12 @@
  * Dying) and the next phases open, up to the next declaration or the end. The same steps as
  * Fight.play(), which the Monte Carlo kernel runs; only who chooses differs.
  */
-import type { Dice } from '../../dice/dice.js';
-import type { Game, GamePolicy } from '../../games/game.js';
-import { Act, ACT_WORDS, DYING, STANDING, type FightSpec } from './creature.js';
-import { Fight } from './fight.js';
+import type { Dice } from '../../../dice/dice.js';
+import type { Game, GamePolicy } from '../../../games/game.js';
+import { Act, ACT_WORDS, DYING, STANDING, type FightSpec } from '../creature.js';
+import { Fight } from './engine.js';
 import { declare } from './policies.js';
-import { POLICIES } from './schema.js';
+import { POLICIES } from '../schema.js';
 
 /** One declaration: an Action (creature.ts Act) and its target (a creature index, -1 for none). */
 export interface D20Action {

@@ -1,9 +1,9 @@
 /** d20 fights as a kernel: one Fight per task, n fights per chunk into a tally of histograms. */
-import { RngDice, type Dice } from '../../dice/dice.js';
-import { RecordingDice } from '../../dice/recording-dice.js';
-import { deriveStream, Xoshiro128ss } from '../../dice/rng.js';
-import type { Kernel } from '../types.js';
-import { DEAD, Fight, HEROES, type FightSpec } from './fight.js';
+import { RngDice, type Dice } from '../../../dice/dice.js';
+import { RecordingDice } from '../../../dice/recording-dice.js';
+import { deriveStream, Xoshiro128ss } from '../../../dice/rng.js';
+import type { Kernel } from '../../types.js';
+import { DEAD, Fight, HEROES, type FightSpec } from './engine.js';
 
 export function fightLayout(spec: FightSpec) {
   const heroes = spec.fighters.filter((f) => f.side === HEROES);

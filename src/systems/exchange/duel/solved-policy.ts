@@ -1,18 +1,18 @@
 /**
  * Solved policies in exchange duel studies (`policyA/policyB: best-response | optimal`),
  * with the same meaning, side codes and solver modes as skirmish duels (skirmish/duel/
- * solved-policy.ts): the solver (duel-solve.ts) runs once per task and records every decision of
+ * solved-policy.ts): the solver (exchange/duel/solve.ts) runs once per task and records every decision of
  * its solving sides in an ExchangeSolvedTable; a TablePlayer plays it in run (the kernel's
  * prepare) and in exact (the walker). A solved side's named policy (its fallback and its "named"
  * play in the policy gap) is the default, reserve-1. The policy gap (`balance exact`) uses the
  * skirmish gap's columns and budget rule (policy-gap.ts gapValues).
  */
-import { gapValues, MAX_GAP_STATES } from '../skirmish/duel/policy-gap.js';
-import { NAMED, solveModes } from '../skirmish/duel/solved-policy.js';
-import { EXACT_LIMITS, ExactLimitError, exactExchangeDuel, type ExactLimits } from './duel-exact.js';
-import { solveExchangeDuel, type SideMode } from './duel-solve.js';
-import { ExchangeSolvedTable, TablePlayer } from './duel-table.js';
-import type { ExchangeDuelSpec } from './duel.js';
+import { gapValues, MAX_GAP_STATES } from '../../skirmish/duel/policy-gap.js';
+import { NAMED, solveModes } from '../../skirmish/duel/solved-policy.js';
+import { EXACT_LIMITS, ExactLimitError, exactExchangeDuel, type ExactLimits } from './exact.js';
+import { solveExchangeDuel, type SideMode } from './solve.js';
+import { ExchangeSolvedTable, TablePlayer } from './solved-table.js';
+import type { ExchangeDuelSpec } from './engine.js';
 
 /** The named policy a solved side falls back on. */
 export const SOLVED_FALLBACK = 'reserve-1';

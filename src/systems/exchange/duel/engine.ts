@@ -7,22 +7,22 @@
  * has broken off (lost). The first character out loses and the duel stops there. Fights are at
  * melee distance: a ranged weapon shoots with Disadvantage (engaged in melee).
  */
-import type { Dice } from '../../dice/dice.js';
-import { takeRolls } from '../../dice/recording-dice.js';
-import type { TraceObserver } from '../trace.js';
+import type { Dice } from '../../../dice/dice.js';
+import { takeRolls } from '../../../dice/recording-dice.js';
+import type { TraceObserver } from '../../trace.js';
 import {
   afterWounds, BROKE, COLLAPSED, Combatant, INFLICTED_PRONE, INFLICTED_REELING, inflictConditions, NO_CHECK, TACTICAL, takeWounds,
   type Condition, type ExchangePolicy,
-} from './combatant.js';
+} from '../combatant.js';
 import {
   chooseAttackBoost, chooseMagicFirst, chooseResponse, chooseStandUp, HARM_DECISION, legalAttack, legalResponse, RESPONSE_CODE, WOUND_DECISION, woundExtra, type DuelChooser,
-} from './duel-choice.js';
-import { attackEdge, CLASH, exchangeMargin, guardEdge, hitWounds, NO_RESPONSE, rollTotal, type ExchangeKnobs } from './rules.js';
+} from './choice.js';
+import { attackEdge, CLASH, exchangeMargin, guardEdge, hitWounds, NO_RESPONSE, rollTotal, type ExchangeKnobs } from '../rules.js';
 import { edgeContext, NO_CLASH, TacticalModel } from './tactical.js';
-import type { ExchangeLoadout } from './compile.js';
-import type { ExchangeFightSpec } from './fight/spec.js';
+import type { ExchangeLoadout } from '../compile.js';
+import type { ExchangeFightSpec } from '../fight/spec.js';
 
-export { parsePolicy, type Condition, type ExchangePolicy } from './combatant.js';
+export { parsePolicy, type Condition, type ExchangePolicy } from '../combatant.js';
 
 export interface ExchangeDuelSide {
   readonly loadout: ExchangeLoadout;
@@ -36,9 +36,9 @@ export interface ExchangeDuelSpec {
   readonly b: ExchangeDuelSide;
   readonly knobs: ExchangeKnobs;
   readonly maxRounds: number;
-  /** `duel.distance` above 1: the same duel as a 1-v-1 exchange fight (duel-distance.ts); absent at distance 1. */
+  /** `duel.distance` above 1: the same duel as a 1-v-1 exchange fight (exchange/duel/distance.ts); absent at distance 1. */
   readonly fight?: ExchangeFightSpec;
-  /** Per side NAMED, BEST_RESPONSE or OPTIMAL (skirmish/duel/solved-policy.ts codes; duel-policy.ts); absent when both play named. */
+  /** Per side NAMED, BEST_RESPONSE or OPTIMAL (skirmish/duel/solved-policy.ts codes; exchange/duel/solved-policy.ts); absent when both play named. */
   readonly solved?: readonly [number, number];
 }
 
@@ -70,7 +70,7 @@ export class ExchangeDuel {
   opener = 0;
   /** Set by a tracer (kernel.observe); null in run. */
   observer: TraceObserver | null = null;
-  /** Asked at a solving side's decisions: the solver (duel-solve.ts), or a solved table's player (duel-table.ts); null when both sides play named. */
+  /** Asked at a solving side's decisions: the solver (exchange/duel/solve.ts), or a solved table's player (exchange/duel/solved-table.ts); null when both sides play named. */
   chooser: DuelChooser | null = null;
   /** The `tactical` policy's model of this pair (tactical.ts), when a side plays it. */
   private readonly model: TacticalModel | null;
@@ -246,7 +246,7 @@ export class ExchangeDuel {
     if (obs !== null && (bits & INFLICTED_PRONE) !== 0) this.emit(winner.index, 'inflict', { target: loser.loadout.name, condition: 'prone', target_state_after: loser.stateWord() });
   }
 
-  /** Which die Wounds take first: the victim's named policy, or its solver's choice (kind and extra: which decision, duel-choice.ts). */
+  /** Which die Wounds take first: the victim's named policy, or its solver's choice (kind and extra: which decision, exchange/duel/choice.ts). */
   private magicFirst(c: Combatant, kind: number, extra: number): boolean {
     const ch = this.chooser;
     return ch !== null && ch.solving[c.index] === true ? chooseMagicFirst(c, ch, kind, extra) : !c.policy.keepMagic;

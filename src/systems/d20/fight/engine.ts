@@ -6,23 +6,23 @@
  * actions included. Melee reach is a symmetric adjacency between creatures; Dash takes a creature
  * out of reach until a foe chases it.
  */
-import type { Dice } from '../../dice/dice.js';
-import { takeRolls } from '../../dice/recording-dice.js';
-import type { TraceObserver } from '../trace.js';
+import type { Dice } from '../../../dice/dice.js';
+import { takeRolls } from '../../../dice/recording-dice.js';
+import type { TraceObserver } from '../../trace.js';
 import {
   ACT_WORDS, Act, Creature, DEAD, DYING, ENEMIES, HEROES, OUT, STABLE, STANDING, STATE_WORDS, type Declared, type FightSpec,
-} from './creature.js';
-import { dyingRoll, getUp } from './dying.js';
+} from '../creature.js';
+import { dyingRoll, getUp } from '../dying.js';
 import { declare } from './policies.js';
 import { PhasePlan, type FightView } from './view.js';
 import { AttackOdds } from './odds.js';
 import { Reach } from './reach.js';
-import { compileD20Attack, MISS, rollD20Attack, type D20AttackSpec } from './rules.js';
+import { compileD20Attack, MISS, rollD20Attack, type D20AttackSpec } from '../rules.js';
 
-export * from './creature.js';
+export * from '../creature.js';
 
 export const FIRST_CONTACT_DC = 12;
-export { CON_SAVE_DC } from './dying.js';
+export { CON_SAVE_DC } from '../dying.js';
 /** Dying rolls after the fight stop here (the chance of 100 rolls of 5-9 in a row is below 1e-17). */
 export const AFTER_FIGHT_ROLLS = 100;
 

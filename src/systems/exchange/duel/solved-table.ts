@@ -1,17 +1,17 @@
 /**
  * A solved exchange duel's decision table: the option a solving side picked at each
- * decision of the backward induction (duel-solve.ts), keyed by what decides the rest of the duel
- * at that moment: the live state of both characters (duel-state.ts's fields), the round, the
+ * decision of the backward induction (exchange/duel/solve.ts), keyed by what decides the rest of the duel
+ * at that moment: the live state of both characters (exchange/duel/state.ts's fields), the round, the
  * opener, whose turn and the attacks made in it, the deciding side, the decision's kind and its
  * extra (the attacker's Boost for a response; Wounds and Hit Margin for a Wound's die). The solver
  * records a decision where it meets it in a step's game tree; the simulator and the exact walker
  * look it up from the live duel at the same call (TablePlayer, a DuelChooser): three packed
  * numbers and three Map lookups, no allocation per decision.
  */
-import type { ChancePath } from '../../dice/chance-path.js';
-import type { Combatant } from './combatant.js';
-import { HARM_DECISION, type DuelChooser } from './duel-choice.js';
-import type { ExchangeDuel } from './duel.js';
+import type { ChancePath } from '../../../dice/chance-path.js';
+import type { Combatant } from '../combatant.js';
+import { HARM_DECISION, type DuelChooser } from './choice.js';
+import type { ExchangeDuel } from './engine.js';
 
 /** A character's live fields packed below 2^43 (6 bits each for VIT and the dice, then flags), or -1 out of range. */
 function charKey(c: Combatant): number {
@@ -27,7 +27,7 @@ function charKey(c: Combatant): number {
 function contextKey(duel: ExchangeDuel, side: number, kind: number, extra: number): number {
   if (duel.round > 1023 || duel.attacks > 15 || extra < 0 || extra > 65535) return -1;
   // At the end of a turn (Lingering Harm) nothing reads whose turn it was or its attacks: the walkers
-  // zero them there (duel-state.ts afterAttacks), the simulator does not, so the key leaves them out.
+  // zero them there (exchange/duel/state.ts afterAttacks), the simulator does not, so the key leaves them out.
   const turn = kind === HARM_DECISION ? 0 : duel.active + 2 * duel.attacks;
   return duel.round + 1024 * (duel.opener + 2 * (side + 2 * (turn + 32 * (kind + 8 * extra))));
 }

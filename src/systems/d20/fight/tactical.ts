@@ -13,7 +13,7 @@
  * - never attacks a creature at 0 HP.
  * All in O(creatures) per foe, from tables built once per fight spec (odds.ts).
  */
-import { Act, HEROES, STABLE, STANDING, type Creature, type Declared } from './creature.js';
+import { Act, HEROES, STABLE, STANDING, type Creature, type Declared } from '../creature.js';
 import { edgeOf, unclaimedDying, type FightView } from './view.js';
 
 /** Declares c's Action by the tactical player. */

@@ -1,20 +1,20 @@
 /**
  * A solved exchange duel policy as a readable decision list (`balance explain-policy`):
  * the decisions of one side that solved play reaches most often, with the option the solved table
- * takes there. The exact walker plays the table (duel-exact.ts) and its TablePlayer reports each
+ * takes there. The exact walker plays the table (exchange/duel/exact.ts) and its TablePlayer reports each
  * decision once with the probability a duel reaches it; decisions that differ only in the round
  * are grouped into one line; a decision with a single legal option is left out; where the choice
  * in a situation depends on the round or on whether the side moves 1st or 2nd in it (near
  * maxRounds it often does), each line says which. Which side and which solution: as for skirmish
  * (explainModes).
  */
-import { explainModes, ranges, type Explained } from '../skirmish/duel/explain.js';
-import { ATTACK_DECISION, HARM_DECISION, RESPONSE_DECISION, STAND_DECISION, WOUND_DECISION } from './duel-choice.js';
-import { exactExchangeDuel } from './duel-exact.js';
-import { solveExchangePlay } from './duel-policy.js';
-import type { Combatant } from './combatant.js';
-import type { ExchangeDuel, ExchangeDuelSpec } from './duel.js';
-import { FULL_GUARD } from './rules.js';
+import { explainModes, ranges, type Explained } from '../../skirmish/duel/explain.js';
+import { ATTACK_DECISION, HARM_DECISION, RESPONSE_DECISION, STAND_DECISION, WOUND_DECISION } from './choice.js';
+import { exactExchangeDuel } from './exact.js';
+import { solveExchangePlay } from './solved-policy.js';
+import type { Combatant } from '../combatant.js';
+import type { ExchangeDuel, ExchangeDuelSpec } from './engine.js';
+import { FULL_GUARD } from '../rules.js';
 
 /** A character's state in words: VIT, dice, Conditions. */
 function charWords(c: Combatant): string {

@@ -4,10 +4,10 @@
  * per-die reference does (reference.ts, through RngDice), in the same order, so both give
  * identical tallies from the same stream (tested).
  */
-import { faceCut } from '../../dice/rng.js';
-import { ACTIVE } from './profile.js';
-import { MAX_UNBLOCKED, type AttackSpec, assertPoolFits } from './spec.js';
-import { stateTable } from './wounds.js';
+import { faceCut } from '../../../dice/rng.js';
+import { ACTIVE } from '../profile.js';
+import { MAX_UNBLOCKED, type AttackSpec, assertPoolFits } from '../spec.js';
+import { stateTable } from '../wounds.js';
 
 export interface AttackKernel {
   readonly nMight: number;

@@ -17,9 +17,9 @@
  * memoised per duel by both characters' numbers and the turns left, so the first decision computes
  * the value table the rest look up. Decision list: docs/rules/exchange.md.
  */
-import type { Combatant } from './combatant.js';
-import { totalDistribution } from './exact.js';
-import { CLASH, exchangeMargin, FULL_GUARD, hitWounds, NO_RESPONSE, type ExchangeKnobs } from './rules.js';
+import type { Combatant } from '../combatant.js';
+import { totalDistribution } from '../exact.js';
+import { CLASH, exchangeMargin, FULL_GUARD, hitWounds, NO_RESPONSE, type ExchangeKnobs } from '../rules.js';
 
 /** The tunable numbers of the model (TACTICAL_PARAMS: the shipped ones). */
 export interface TacticalParams {
@@ -110,7 +110,7 @@ const DECISIONS = 2 ** 31;
  */
 const TIE = 1e-9;
 
-/** A packed response: response * 16 + Boost (duel-choice.ts RESPONSE_CODE). */
+/** A packed response: response * 16 + Boost (exchange/duel/choice.ts RESPONSE_CODE). */
 const CODE = 16;
 
 /**

@@ -1,13 +1,13 @@
 /** d20 `attack` mode: N attacks per matchup and variant; damage distributions, hit and crit rates. */
-import { hashKey } from '../../dice/rng.js';
-import { summarizeHistogram } from '../../stats/histogram.js';
-import { ATTACK_SIDES, checkPairs, expandPairs } from '../pairs.js';
-import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../types.js';
-import { d20Exact } from './exact.js';
+import { hashKey } from '../../../dice/rng.js';
+import { summarizeHistogram } from '../../../stats/histogram.js';
+import { ATTACK_SIDES, checkPairs, expandPairs } from '../../pairs.js';
+import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../../types.js';
+import { d20Exact } from '../exact.js';
 import { d20AttackDice, d20AttackTable } from './kernel.js';
-import { checkLoadouts, resolveD20Knobs } from './resolve.js';
-import { compileD20Attack, type D20AttackSpec } from './rules.js';
-import { attackStudySchema, type D20AttackStudy, type SituationInput } from './schema.js';
+import { checkLoadouts, resolveD20Knobs } from '../resolve.js';
+import { compileD20Attack, type D20AttackSpec } from '../rules.js';
+import { attackStudySchema, type D20AttackStudy, type SituationInput } from '../schema.js';
 
 /** The compared metric (ModePlugin.metric): the mean damage of one attack. */
 const METRIC = 'mean_damage';

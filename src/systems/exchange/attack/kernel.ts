@@ -2,13 +2,13 @@
  * Exchange attack kernels. `dice`: the per-die reference (rollExchange) over the chunk's stream;
  * `table`: one draw per Exchange from the exact outcome distribution.
  */
-import { buildAlias, type AliasTable } from '../../dice/alias.js';
-import { runAliasTable } from '../../dice/alias-kernel.js';
-import { RngDice } from '../../dice/dice.js';
-import { Xoshiro128ss } from '../../dice/rng.js';
-import type { Kernel } from '../types.js';
-import { exchangeExact } from './exact.js';
-import { exchangeCode, exchangeCodes, rollExchange, type ExchangeSpec } from './rules.js';
+import { buildAlias, type AliasTable } from '../../../dice/alias.js';
+import { runAliasTable } from '../../../dice/alias-kernel.js';
+import { RngDice } from '../../../dice/dice.js';
+import { Xoshiro128ss } from '../../../dice/rng.js';
+import type { Kernel } from '../../types.js';
+import { exchangeExact } from '../exact.js';
+import { exchangeCode, exchangeCodes, rollExchange, type ExchangeSpec } from '../rules.js';
 
 interface Prepared {
   readonly spec: ExchangeSpec;

@@ -2,19 +2,19 @@
  * Solved exchange duel policies (library only): `best-response` (a Markov decision
  * process against the other side's named policy) and `optimal` (both sides solve: the zero-sum
  * game's subgame-perfect value). The score is P(a wins) + 1/2 P(draw); a maximises it, b minimises
- * it. Backward induction by memoised recursion over the exact walker's boundaries (duel-exact.ts):
+ * it. Backward induction by memoised recursion over the exact walker's boundaries (exchange/duel/exact.ts):
  * turn start, attack boundary, turn end. Each step is replayed on the SAME ExchangeDuel once per
- * path through its chance nodes AND a solving side's decisions (duel-choice.ts: attack or stop and
+ * path through its chance nodes AND a solving side's decisions (exchange/duel/choice.ts: attack or stop and
  * the Boost, the response and its Boost, which die a Wound takes), in the order the engine meets
  * them: the response is chosen before the rolls, the Wound die after them. The paths make the
  * step's game tree: chance nodes average, a's decisions maximise, b's minimise.
  */
-import { CHANCE, ExchangeChanceDice } from './duel-chance.js';
-import type { DuelChooser } from './duel-choice.js';
-import { EXACT_LIMITS, ExactLimitError, MAX_SOLVE_DEPTH, type ExactLimits } from './duel-exact.js';
-import { ExchangeDuel, type ExchangeDuelSpec } from './duel.js';
-import { afterAttacks, restoreState, saveState, stateKey } from './duel-state.js';
-import { ExchangeSolvedTable } from './duel-table.js';
+import { CHANCE, ExchangeChanceDice } from './chance.js';
+import type { DuelChooser } from './choice.js';
+import { EXACT_LIMITS, ExactLimitError, MAX_SOLVE_DEPTH, type ExactLimits } from './exact.js';
+import { ExchangeDuel, type ExchangeDuelSpec } from './engine.js';
+import { afterAttacks, restoreState, saveState, stateKey } from './state.js';
+import { ExchangeSolvedTable } from './solved-table.js';
 
 /** How each side chooses: its named policy, or solved (a maximises, b minimises). */
 export type SideMode = 'named' | 'solved';
@@ -24,7 +24,7 @@ interface Tree {
   readonly kind: number;
   readonly probs: Float64Array;
   readonly kids: (Tree | number | undefined)[];
-  /** A decision's key in the decision table (duel-table.ts), when one is being recorded. */
+  /** A decision's key in the decision table (exchange/duel/solved-table.ts), when one is being recorded. */
   readonly key: readonly [number, number, number] | null;
 }
 
@@ -125,7 +125,7 @@ export interface SolveResult {
 
 /**
  * Solves an exchange duel (distance 1): each side plays its named policy or solves (modes[0] for a,
- * modes[1] for b). With `table`, every decision a solving side makes is recorded there (duel-table.ts).
+ * modes[1] for b). With `table`, every decision a solving side makes is recorded there (exchange/duel/solved-table.ts).
  */
 export function solveExchangeDuel(
   spec: ExchangeDuelSpec, modes: readonly [SideMode, SideMode], limits: ExactLimits = EXACT_LIMITS, table: ExchangeSolvedTable | null = null,

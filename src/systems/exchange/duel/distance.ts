@@ -4,12 +4,12 @@
  * duel is planned as a 1-v-1 exchange fight in Tactical Mode (fight/): an open field of 2 m Spaces,
  * `FIELD_DEPTH` Spaces behind each character and `FIELD_DEPTH` to each side of it, no cover.
  */
-import type { Condition } from './combatant.js';
-import type { ExchangeParts } from './compile.js';
-import type { ExchangeKnobs } from './rules.js';
-import type { ExchangeFightStudy } from './fight/schema.js';
-import { compileFight } from './fight/setup.js';
-import type { ExchangeFightSpec } from './fight/spec.js';
+import type { Condition } from '../combatant.js';
+import type { ExchangeParts } from '../compile.js';
+import type { ExchangeKnobs } from '../rules.js';
+import type { ExchangeFightStudy } from '../fight/schema.js';
+import { compileFight } from '../fight/setup.js';
+import type { ExchangeFightSpec } from '../fight/spec.js';
 
 /** Open Spaces behind and beside each duelist on the field. */
 export const FIELD_DEPTH = 10;

@@ -1,13 +1,13 @@
 /** Exchange `attack` mode: one Exchange per trial; Wounds to the defender and (Clash) to the attacker. */
-import { hashKey } from '../../dice/rng.js';
-import { summarizeHistogram } from '../../stats/histogram.js';
-import { ATTACK_SIDES, checkPairs, expandPairs } from '../pairs.js';
-import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../types.js';
-import { checkParts, checkSituation, compileExchange, resolveExchangeKnobs, resolveLoadout } from './compile.js';
-import { exchangeExact } from './exact.js';
+import { hashKey } from '../../../dice/rng.js';
+import { summarizeHistogram } from '../../../stats/histogram.js';
+import { ATTACK_SIDES, checkPairs, expandPairs } from '../../pairs.js';
+import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../../types.js';
+import { checkParts, checkSituation, compileExchange, resolveExchangeKnobs, resolveLoadout } from '../compile.js';
+import { exchangeExact } from '../exact.js';
 import { exchangeAttackDice, exchangeAttackTable } from './kernel.js';
-import type { ExchangeSpec } from './rules.js';
-import { attackStudySchema, type ExchangeAttackStudy, type SituationInput } from './schema.js';
+import type { ExchangeSpec } from '../rules.js';
+import { attackStudySchema, type ExchangeAttackStudy, type SituationInput } from '../schema.js';
 
 /** The compared metric (ModePlugin.metric): the mean wounds of one attack. */
 const METRIC = 'mean_wounds';

@@ -1,13 +1,13 @@
 /**
- * Dice as chance nodes for the exact exchange duel walker (duel-exact.ts). A single roll (the
+ * Dice as chance nodes for the exact exchange duel walker (exchange/duel/exact.ts). A single roll (the
  * opener's fair roll) branches over its faces; a whole roll's total (rollTotal asks TotalDice
  * first) branches over the total's exact distribution (exact.ts totalDistribution, Edge included),
  * so an Exchange of n dice has at most 2n + 1 branches instead of 6^n. The engine decides every
  * rule as in the simulator: only where the dice come from differs.
  */
-import { ChancePath } from '../../dice/chance-path.js';
-import { totalDistribution } from './exact.js';
-import type { ExchangeKnobs, TotalDice } from './rules.js';
+import { ChancePath } from '../../../dice/chance-path.js';
+import { totalDistribution } from '../exact.js';
+import type { ExchangeKnobs, TotalDice } from '../rules.js';
 
 /** The totals a roll can give (probability > 0) and their probabilities. */
 interface Support {

@@ -5,7 +5,7 @@
  */
 import {
   Act, DODGE_WHEN_LOW, FINISH_OFF, HEROES, RANDOM, SKIRMISHER, STANDING, SUPPORT, TACTICAL, type Creature, type Declared,
-} from './creature.js';
+} from '../creature.js';
 import { declareTactical } from './tactical.js';
 import { reachable, unclaimedDying, type FightView } from './view.js';
 

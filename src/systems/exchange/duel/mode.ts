@@ -1,23 +1,24 @@
 /** Exchange `duel` mode: whole fights with the dice economy; win rates, how fights end, Vitality left. */
-import { hashKey } from '../../dice/rng.js';
-import { summarizeHistogram } from '../../stats/histogram.js';
-import { FIGHT_METRIC, fightSummary } from '../fight-summary.js';
-import { checkPairs, DUEL_SIDES, expandPairs } from '../pairs.js';
-import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../types.js';
-import { checkParts, resolveExchangeKnobs, resolveLoadout } from './compile.js';
-import { parsePolicy, type ExchangeDuelSpec } from './duel.js';
-import { DEFAULT_POLICY } from './combatant.js';
-import { duelAsFight } from './duel-distance.js';
-import { EXACT_LIMITS, exactExchangeDuel } from './duel-exact.js';
-import { exchangePolicyGap, exchangeStudyPlayer, SOLVED_FALLBACK } from './duel-policy.js';
-import { GAP_COLUMNS } from '../skirmish/duel/policy-gap.js';
-import { NAMED, solvedCode } from '../skirmish/duel/solved-policy.js';
-import { exchangeDuelDice, exchangeDuelLayout, MAX_VIT } from './duel-kernel.js';
-import { duelStudySchema, type ExchangeDuelStudy } from './schema.js';
+import { hashKey } from '../../../dice/rng.js';
+import { summarizeHistogram } from '../../../stats/histogram.js';
+import { FIGHT_METRIC, fightSummary } from '../../fight-summary.js';
+import { checkPairs, DUEL_SIDES, expandPairs } from '../../pairs.js';
+import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../../types.js';
+import { checkParts, resolveExchangeKnobs, resolveLoadout } from '../compile.js';
+import { parsePolicy, type ExchangeDuelSpec } from './engine.js';
+import { DEFAULT_POLICY } from '../combatant.js';
+import { duelAsFight } from './distance.js';
+import { EXACT_LIMITS, exactExchangeDuel } from './exact.js';
+import { exchangePolicyGap, exchangeStudyPlayer, SOLVED_FALLBACK } from './solved-policy.js';
+import { GAP_COLUMNS } from '../../skirmish/duel/policy-gap.js';
+import { NAMED, solvedCode } from '../../skirmish/duel/solved-policy.js';
+import { exchangeDuelDice } from './kernel.js';
+import { exchangeDuelLayout, MAX_VIT } from './layout.js';
+import { duelStudySchema, type ExchangeDuelStudy } from '../schema.js';
 
 /**
  * A side that names no policy plays `tactical` at every distance: at duel.distance 1 the duel
- * engine's (duel-choice.ts), farther apart the fight engine's, which plays the duel (fight/: paths,
+ * engine's (exchange/duel/choice.ts), farther apart the fight engine's, which plays the duel (fight/: paths,
  * responses and Boost by value).
  */
 function expand(study: ExchangeDuelStudy) {
@@ -120,7 +121,7 @@ export const exchangeDuel: ModePlugin<ExchangeDuelStudy, ExchangeDuelSpec> = {
   ],
   distributionHeader: ['variant', 'side_a', 'side_b', 'metric', 'value', 'count', 'probability', 'policy_a', 'policy_b', 'conditions'],
   headlineHeader: ['variant', 'side a', 'side b', 'a wins', '95% CI', 'draws', 'rounds'],
-  // Exact at distance 1 (duel-exact.ts); farther apart the fight engine plays the duel and exact refuses it.
+  // Exact at distance 1 (exchange/duel/exact.ts); farther apart the fight engine plays the duel and exact refuses it.
   exact: (spec) => exactExchangeDuel(spec, EXACT_LIMITS, exchangeStudyPlayer(spec)).tally,
   exactColumns: { header: GAP_COLUMNS, compute: exchangePolicyGap },
   // A solved policy is solved in every worker's prepare: solve once here first, so a duel over the

@@ -1,12 +1,12 @@
 /**
  * An exchange duel's state as numbers, to save it at a step boundary and restore it before the
- * exact walker (duel-exact.ts) replays a step: per character its Vitality, Ready, Ready Magic,
+ * exact walker (exchange/duel/exact.ts) replays a step: per character its Vitality, Ready, Ready Magic,
  * Used and Wounded dice, status, below-half flag, Reeling turns left, Prone, and Lingering Harm
  * turns left per source; then whose turn it is and the attacks made this turn. These are every
  * field the engine reads between steps, so two states with equal keys play on identically.
  */
-import type { Combatant } from './combatant.js';
-import type { ExchangeDuel } from './duel.js';
+import type { Combatant } from '../combatant.js';
+import type { ExchangeDuel } from './engine.js';
 
 export const CHAR_FIELDS = 11;
 export const STATE_SIZE = 2 * CHAR_FIELDS + 2;

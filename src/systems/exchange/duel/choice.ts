@@ -4,16 +4,16 @@
  * and costs come from combatant.ts, the same methods the named policies call. The duel engine asks
  * a DuelChooser (solver only; null in run) at each of these decisions for a solving side.
  */
-import type { Combatant } from './combatant.js';
-import { IllegalActionError } from '../../games/game.js';
-import { CLASH, FULL_GUARD, NO_RESPONSE } from './rules.js';
+import type { Combatant } from '../combatant.js';
+import { IllegalActionError } from '../../../games/game.js';
+import { CLASH, FULL_GUARD, NO_RESPONSE } from '../rules.js';
 
 export interface DuelChooser {
   /** Per side: true when it decides by solving, false when its named policy decides. */
   readonly solving: readonly boolean[];
   /**
    * The option (0 .. width - 1) `side` takes at this decision. `kind` (ATTACK_DECISION ...) and
-   * `extra` say which decision it is beyond the duel's live state (duel-table.ts keys a solved
+   * `extra` say which decision it is beyond the duel's live state (exchange/duel/solved-table.ts keys a solved
    * table by them); `named` is the option the side's named policy takes (a table's fallback).
    */
   choose(side: number, width: number, kind: number, extra: number, named: number): number;

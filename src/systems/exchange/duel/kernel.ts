@@ -1,20 +1,12 @@
 /** Exchange duels as a kernel: one ExchangeDuel per task, n duels per chunk into histograms. */
-import { RngDice, type Dice } from '../../dice/dice.js';
-import { RecordingDice } from '../../dice/recording-dice.js';
-import { deriveStream, Xoshiro128ss } from '../../dice/rng.js';
-import type { Kernel } from '../types.js';
-import { ExchangeDuel, type ExchangeDuelSpec } from './duel.js';
-import { exchangeStudyPlayer } from './duel-policy.js';
-import { ExchangeFight } from './fight/engine.js';
-
-export const MAX_VIT = 40;
-
-export function exchangeDuelLayout(maxRounds: number) {
-  const rounds = 6;
-  const aVit = rounds + maxRounds + 1;
-  const bVit = aVit + MAX_VIT + 1;
-  return { winner: 0, end: 3, rounds, aVit, bVit, size: bVit + MAX_VIT + 1 };
-}
+import { RngDice, type Dice } from '../../../dice/dice.js';
+import { RecordingDice } from '../../../dice/recording-dice.js';
+import { deriveStream, Xoshiro128ss } from '../../../dice/rng.js';
+import type { Kernel } from '../../types.js';
+import { ExchangeDuel, type ExchangeDuelSpec } from './engine.js';
+import { exchangeStudyPlayer } from './solved-policy.js';
+import { ExchangeFight } from '../fight/engine.js';
+import { exchangeDuelLayout } from './layout.js';
 
 interface Prepared {
   readonly duel: ExchangeDuel;

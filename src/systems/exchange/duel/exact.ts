@@ -1,17 +1,17 @@
 /**
  * Exact exchange duels (`balance exact`): the probabilities of every outcome the duel's
  * tally counts (winner, how it ended, rounds, Vitality left), without sampling. The walker drives
- * the SAME ExchangeDuel the simulator plays, with ExchangeChanceDice (duel-chance.ts) in place of
+ * the SAME ExchangeDuel the simulator plays, with ExchangeChanceDice (exchange/duel/chance.ts) in place of
  * random dice: each step (the opener roll, the start of a turn, one proactive attack with its
  * response, Wounds, Continuation Check and Conditions, the end of a turn with Lingering Harm) is
- * replayed once per dice path from a saved state (duel-state.ts), and equal states after a step
+ * replayed once per dice path from a saved state (exchange/duel/state.ts), and equal states after a step
  * are merged (forward dynamic programming over rounds, turns and attacks). No rule is written twice.
  */
-import { ExchangeChanceDice } from './duel-chance.js';
-import { END_MAX_ROUNDS, ExchangeDuel, type ExchangeDuelSpec } from './duel.js';
-import { exchangeDuelLayout } from './duel-kernel.js';
-import { afterAttacks, restoreState, saveState, stateKey } from './duel-state.js';
-import type { TablePlayer } from './duel-table.js';
+import { ExchangeChanceDice } from './chance.js';
+import { END_MAX_ROUNDS, ExchangeDuel, type ExchangeDuelSpec } from './engine.js';
+import { exchangeDuelLayout } from './layout.js';
+import { afterAttacks, restoreState, saveState, stateKey } from './state.js';
+import type { TablePlayer } from './solved-table.js';
 
 /** Distinct states (per turn and attack boundary, summed) an exact exchange duel may visit. */
 export const MAX_EXACT_STATES = 200_000;
@@ -45,7 +45,7 @@ interface Node {
 }
 
 export interface ExactExchangeDuelResult {
-  /** Probabilities in the duel tally's layout (duel-kernel.ts exchangeDuelLayout). */
+  /** Probabilities in the duel tally's layout (exchange/duel/kernel.ts exchangeDuelLayout). */
   readonly tally: Float64Array;
   /** Distinct states visited (summed over boundaries) and dice paths replayed. */
   readonly states: number;
@@ -54,7 +54,7 @@ export interface ExactExchangeDuelResult {
 
 /**
  * The exact outcome probabilities of an exchange duel (distance 1) under the spec's named policies,
- * or with `player` (duel-table.ts) playing a solved table for its solving sides.
+ * or with `player` (exchange/duel/solved-table.ts) playing a solved table for its solving sides.
  */
 export function exactExchangeDuel(spec: ExchangeDuelSpec, limits: ExactLimits = EXACT_LIMITS, player: TablePlayer | null = null): ExactExchangeDuelResult {
   if (spec.fight !== undefined) {

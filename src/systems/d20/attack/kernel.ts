@@ -3,11 +3,11 @@
  * the same order as the reference (rules.ts), with the generator inlined. `table`: one draw per
  * attack from the exact outcome distribution.
  */
-import { buildAlias, type AliasTable } from '../../dice/alias.js';
-import { runAliasTable } from '../../dice/alias-kernel.js';
-import type { Kernel } from '../types.js';
-import { d20Exact } from './exact.js';
-import { CRIT, HIT, type D20AttackSpec } from './rules.js';
+import { buildAlias, type AliasTable } from '../../../dice/alias.js';
+import { runAliasTable } from '../../../dice/alias-kernel.js';
+import type { Kernel } from '../../types.js';
+import { d20Exact } from '../exact.js';
+import { CRIT, HIT, type D20AttackSpec } from '../rules.js';
 
 interface Prepared {
   readonly spec: D20AttackSpec;

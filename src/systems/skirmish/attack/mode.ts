@@ -1,19 +1,19 @@
 /**
  * Skirmish `attack` mode: N attacks per matchup and variant; wound and state distributions.
  */
-import { hashKey } from '../../dice/rng.js';
-import { summarizeHistogram } from '../../stats/histogram.js';
-import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../types.js';
-import { exactOutcomes, expectedUnblocked } from './exact.js';
-import { skirmishAttackKernel, skirmishAttackTable } from '../kernels.js';
+import { hashKey } from '../../../dice/rng.js';
+import { summarizeHistogram } from '../../../stats/histogram.js';
+import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../../types.js';
+import { exactOutcomes, expectedUnblocked } from '../exact.js';
+import { skirmishAttackKernel, skirmishAttackTable } from '../../kernels.js';
 import type { AttackKernel } from './kernel.js';
-import { DEFENDER_STATES } from './profile.js';
+import { DEFENDER_STATES } from '../profile.js';
 import {
   checkMatchups, checkProfiles, checkSituations, expandMatchups, resolveKnobs, resolveLoadout, resolveSituation, situationLabel,
-} from './resolve.js';
-import { attackStudySchema, type AttackStudy } from './schema.js';
-import { compileAttack, DODGE_MOVED, SHOVE_MOVED, type AttackSpec } from './spec.js';
-import { stateTable } from './wounds.js';
+} from '../resolve.js';
+import { attackStudySchema, type AttackStudy } from '../schema.js';
+import { compileAttack, DODGE_MOVED, SHOVE_MOVED, type AttackSpec } from '../spec.js';
+import { stateTable } from '../wounds.js';
 
 /** The compared metric (ModePlugin.metric): the mean wounds of one attack. */
 const METRIC = 'mean_wounds';

@@ -3,8 +3,8 @@
  * (exact.ts): the chance it drops a target with h HP and the damage that counts against h HP.
  * Built once per (attacker, target, Edge) and fight spec; policies read them in O(1).
  */
-import { d20Exact } from './exact.js';
-import type { D20AttackSpec } from './rules.js';
+import { d20Exact } from '../exact.js';
+import type { D20AttackSpec } from '../rules.js';
 
 export class AttackOdds {
   /** tail[h] = P(damage >= h), h = 0 .. maxDamage + 1. */
