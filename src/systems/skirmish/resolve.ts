@@ -3,7 +3,8 @@
  * cross-reference checks the schema cannot express (with "did you mean").
  */
 import { didYouMean } from '../../common/suggest.js';
-import { ATTACK_SIDES, checkPairs, expandPairs } from '../pairs.js';
+import { expandAttackMatchups, type AttackMatchup } from '../attack-rows.js';
+import { ATTACK_SIDES, checkPairs } from '../pairs.js';
 import type { StudyProblem } from '../types.js';
 import {
   DEFAULT_KNOBS, DEFAULT_SITUATION, WEAPON_CLASSES,
@@ -111,19 +112,11 @@ export function situationLabel(s: Situation): string {
   return parts.join(' ');
 }
 
-export interface ExpandedMatchup {
-  readonly index: number;
-  readonly attacker: string;
-  readonly defender: string;
-  readonly situation: SituationInput | undefined;
-  readonly name: string | undefined;
-}
+export type ExpandedMatchup = AttackMatchup<SituationInput>;
 
 /** Every attacker x defender pair of every matchup entry, in the order written. */
 export function expandMatchups(matchups: readonly MatchupInput[]): ExpandedMatchup[] {
-  return expandPairs(matchups, ATTACK_SIDES).map((p) => ({
-    index: p.index, attacker: p.first, defender: p.second, situation: p.entry.situation, name: p.entry.name,
-  }));
+  return expandAttackMatchups<SituationInput>(matchups);
 }
 
 function refProblem(path: StudyProblem['path'], kind: string, name: string, known: Record<string, unknown>): StudyProblem {

@@ -1,8 +1,9 @@
 /** d20 `attack` mode: N attacks per matchup and variant; damage distributions, hit and crit rates. */
 import { hashKey } from '../../../dice/rng.js';
 import { summarizeHistogram } from '../../../stats/histogram.js';
-import { ATTACK_SIDES, checkPairs, expandPairs } from '../../pairs.js';
-import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../../types.js';
+import { ATTACK_DISTRIBUTION_HEADER, AttackRows, expandAttackMatchups } from '../../attack-rows.js';
+import { ATTACK_SIDES, checkPairs } from '../../pairs.js';
+import type { ModePlugin, PlannedTask, StudyProblem, TaskRows } from '../../types.js';
 import { d20Exact } from '../exact.js';
 import { d20AttackDice, d20AttackTable } from './kernel.js';
 import { checkLoadouts, resolveD20Knobs } from '../resolve.js';
@@ -13,9 +14,7 @@ import { attackStudySchema, type D20AttackStudy, type SituationInput } from '../
 const METRIC = 'mean_damage';
 
 function expand(study: D20AttackStudy) {
-  return expandPairs(study.matchups, ATTACK_SIDES).map((p) => ({
-    index: p.index, attacker: p.first, defender: p.second, situation: p.entry.situation, name: p.entry.name,
-  }));
+  return expandAttackMatchups<SituationInput>(study.matchups);
 }
 
 function check(study: D20AttackStudy): StudyProblem[] {
@@ -65,9 +64,8 @@ const SUMMARY_HEADER = [
   'situation', 'attack_bonus', 'target_ac', 'damage', 'edge',
 ] as const;
 
-function rows(task: PlannedTask<D20AttackSpec>, tally: Float64Array, exact: boolean) {
+function rows(task: PlannedTask<D20AttackSpec>, tally: Float64Array, exact: boolean): TaskRows {
   const spec = task.spec;
-  const { variant, attacker, defender, situation } = task.labels as Record<string, string>;
   const stride = spec.maxDamage + 1;
   const damage = new Float64Array(stride);
   const kinds = [0, 0, 0];
@@ -75,24 +73,16 @@ function rows(task: PlannedTask<D20AttackSpec>, tally: Float64Array, exact: bool
     damage[code % stride] = damage[code % stride]! + c;
     kinds[Math.floor(code / stride)] = kinds[Math.floor(code / stride)]! + c;
   });
-  const h = summarizeHistogram(damage, exact);
+  const r = new AttackRows(task, summarizeHistogram(damage, exact), exact, METRIC);
   let drop = 0;
   damage.forEach((c, d) => (drop += d >= spec.hp ? c : 0));
-  const p = (c: number): number => c / h.n;
-  const summary: Cell[] = [
-    variant!, attacker!, defender!, exact ? '' : h.n, h.mean, h.sd, h.ci95Low, h.ci95High,
-    p(kinds[1]! + kinds[2]!), p(kinds[2]!), p(drop),
-    situation!, spec.attackBonus, spec.ac, spec.damageText, spec.edge > 0 ? 'edge' : spec.edge < 0 ? 'setback' : 'none',
-  ];
-  const distribution: Cell[][] = [];
-  damage.forEach((c, d) => distribution.push([variant!, attacker!, defender!, 'damage', d, exact ? '' : c, p(c), situation!]));
-  ['miss', 'hit', 'crit'].forEach((k, i) => distribution.push([variant!, attacker!, defender!, 'result', k, exact ? '' : kinds[i]!, p(kinds[i]!), situation!]));
-  const headline = [
-    variant!, attacker!, defender!, situation!, h.mean.toFixed(3), exact ? 'exact' : `${h.ci95Low.toFixed(3)}-${h.ci95High.toFixed(3)}`,
-    p(kinds[1]! + kinds[2]!).toFixed(3), p(kinds[2]!).toFixed(3), p(drop).toFixed(3),
-  ];
-  const matchup = { variant: variant!, a: attacker!, b: defender!, situation: situation! };
-  return { summary, distribution, headline, matchup, stat: { metric: METRIC, kind: 'mean' as const, n: h.n, mean: h.mean, sd: h.sd } };
+  damage.forEach((c, d) => r.row('damage', d, c));
+  ['miss', 'hit', 'crit'].forEach((k, i) => r.row('result', k, kinds[i]!));
+  const hit = r.p(kinds[1]! + kinds[2]!);
+  return r.finish(
+    [hit, r.p(kinds[2]!), r.p(drop), r.situation, spec.attackBonus, spec.ac, spec.damageText, spec.edge > 0 ? 'edge' : spec.edge < 0 ? 'setback' : 'none'],
+    [hit.toFixed(3), r.p(kinds[2]!).toFixed(3), r.p(drop).toFixed(3)],
+  );
 }
 
 export const d20Attack: ModePlugin<D20AttackStudy, D20AttackSpec> = {
@@ -107,7 +97,7 @@ export const d20Attack: ModePlugin<D20AttackStudy, D20AttackSpec> = {
   kernels: { dice: d20AttackDice, table: d20AttackTable },
   exact: d20Exact,
   summaryHeader: SUMMARY_HEADER,
-  distributionHeader: ['variant', 'attacker', 'defender', 'metric', 'value', 'count', 'probability', 'situation'],
+  distributionHeader: ATTACK_DISTRIBUTION_HEADER,
   headlineHeader: ['variant', 'attacker', 'defender', 'situation', 'damage', '95% CI', 'p_hit', 'p_crit', 'p_drop'],
   rows,
 };

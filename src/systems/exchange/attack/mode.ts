@@ -1,8 +1,9 @@
 /** Exchange `attack` mode: one Exchange per trial; Wounds to the defender and (Clash) to the attacker. */
 import { hashKey } from '../../../dice/rng.js';
 import { summarizeHistogram } from '../../../stats/histogram.js';
-import { ATTACK_SIDES, checkPairs, expandPairs } from '../../pairs.js';
-import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../../types.js';
+import { ATTACK_DISTRIBUTION_HEADER, AttackRows, expandAttackMatchups } from '../../attack-rows.js';
+import { ATTACK_SIDES, checkPairs } from '../../pairs.js';
+import type { ModePlugin, PlannedTask, StudyProblem, TaskRows } from '../../types.js';
 import { checkParts, checkSituation, compileExchange, resolveExchangeKnobs, resolveLoadout } from '../compile.js';
 import { exchangeExact } from '../exact.js';
 import { exchangeAttackDice, exchangeAttackTable } from './kernel.js';
@@ -13,9 +14,7 @@ import { attackStudySchema, type ExchangeAttackStudy, type SituationInput } from
 const METRIC = 'mean_wounds';
 
 function expand(study: ExchangeAttackStudy) {
-  return expandPairs(study.matchups, ATTACK_SIDES).map((p) => ({
-    index: p.index, attacker: p.first, defender: p.second, situation: p.entry.situation, name: p.entry.name,
-  }));
+  return expandAttackMatchups<SituationInput>(study.matchups);
 }
 
 function check(study: ExchangeAttackStudy): StudyProblem[] {
@@ -66,9 +65,8 @@ function plan(study: ExchangeAttackStudy, trials: number): PlannedTask<ExchangeS
 
 const WOUND_VALUES = [0, 1, 2, 3, 5, 8];
 
-function rows(task: PlannedTask<ExchangeSpec>, tally: Float64Array, exact: boolean) {
+function rows(task: PlannedTask<ExchangeSpec>, tally: Float64Array, exact: boolean): TaskRows {
   const spec = task.spec;
-  const { variant, attacker, defender, situation } = task.labels as Record<string, string>;
   const toDef = new Float64Array(9);
   const toAtt = new Float64Array(9);
   const margin = new Float64Array(spec.maxAtt + spec.maxDef + 1);
@@ -83,28 +81,18 @@ function rows(task: PlannedTask<ExchangeSpec>, tally: Float64Array, exact: boole
     margin[m] = margin[m]! + c;
     if (m - spec.maxDef <= 0) stopped += c;
   });
-  const h = summarizeHistogram(toDef, exact);
+  const r = new AttackRows(task, summarizeHistogram(toDef, exact), exact, METRIC);
   const ha = summarizeHistogram(toAtt, exact);
-  const p = (c: number): number => c / h.n;
+  const n = r.h.n;
   let collapsed = 0;
   toDef.forEach((c, w) => (collapsed += w >= spec.defVitality ? c : 0));
-  const summary: Cell[] = [
-    variant!, attacker!, defender!, exact ? '' : h.n, h.mean, h.sd, h.ci95Low, h.ci95High, p(h.n - toDef[0]!),
-    ha.mean, p(stopped), p(collapsed), p(h.n - toAtt[0]!), situation!, spec.attDice, spec.defDice,
-  ];
-  const distribution: Cell[][] = [];
-  const row = (metric: string, value: number, c: number): void => {
-    distribution.push([variant!, attacker!, defender!, metric, value, exact ? '' : c, p(c), situation!]);
-  };
-  for (const w of WOUND_VALUES) row('wounds', w, toDef[w]!);
-  for (const w of WOUND_VALUES) row('wounds_to_attacker', w, toAtt[w]!);
-  margin.forEach((c, m) => row('hit_margin', m - spec.maxDef, c));
-  const headline = [
-    variant!, attacker!, defender!, situation!, h.mean.toFixed(3), exact ? 'exact' : `${h.ci95Low.toFixed(3)}-${h.ci95High.toFixed(3)}`,
-    ha.mean.toFixed(3), p(stopped).toFixed(3),
-  ];
-  const matchup = { variant: variant!, a: attacker!, b: defender!, situation: situation! };
-  return { summary, distribution, headline, matchup, stat: { metric: METRIC, kind: 'mean' as const, n: h.n, mean: h.mean, sd: h.sd } };
+  for (const w of WOUND_VALUES) r.row('wounds', w, toDef[w]!);
+  for (const w of WOUND_VALUES) r.row('wounds_to_attacker', w, toAtt[w]!);
+  margin.forEach((c, m) => r.row('hit_margin', m - spec.maxDef, c));
+  return r.finish(
+    [r.p(n - toDef[0]!), ha.mean, r.p(stopped), r.p(collapsed), r.p(n - toAtt[0]!), r.situation, spec.attDice, spec.defDice],
+    [ha.mean.toFixed(3), r.p(stopped).toFixed(3)],
+  );
 }
 
 export const exchangeAttack: ModePlugin<ExchangeAttackStudy, ExchangeSpec> = {
@@ -123,7 +111,7 @@ export const exchangeAttack: ModePlugin<ExchangeAttackStudy, ExchangeSpec> = {
     'mean_wounds_to_attacker', 'p_attack_stopped',
     'p_collapsed', 'p_attacker_wounded', 'situation', 'attack_dice', 'response_dice',
   ],
-  distributionHeader: ['variant', 'attacker', 'defender', 'metric', 'value', 'count', 'probability', 'situation'],
+  distributionHeader: ATTACK_DISTRIBUTION_HEADER,
   headlineHeader: ['variant', 'attacker', 'defender', 'situation', 'wounds', '95% CI', 'to attacker', 'p_stopped'],
   rows,
 };

@@ -3,7 +3,8 @@
  */
 import { hashKey } from '../../../dice/rng.js';
 import { summarizeHistogram } from '../../../stats/histogram.js';
-import type { Cell, ModePlugin, PlannedTask, StudyProblem } from '../../types.js';
+import { ATTACK_DISTRIBUTION_HEADER, AttackRows } from '../../attack-rows.js';
+import type { ModePlugin, PlannedTask, StudyProblem, TaskRows } from '../../types.js';
 import { exactOutcomes, expectedUnblocked } from '../exact.js';
 import { skirmishAttackKernel, skirmishAttackTable } from '../../kernels.js';
 import type { AttackKernel } from './kernel.js';
@@ -62,11 +63,8 @@ const SUMMARY_HEADER = [
   'situation', 'attacker_choice', 'p_active', 'p_dodge_moved', 'p_shove_moved', 'attack_dice', 'defence_dice',
 ] as const;
 
-const DISTRIBUTION_HEADER = ['variant', 'attacker', 'defender', 'metric', 'value', 'count', 'probability', 'situation'] as const;
-
-function rows(task: PlannedTask<AttackSpec>, tally: Float64Array, exact: boolean) {
+function rows(task: PlannedTask<AttackSpec>, tally: Float64Array, exact: boolean): TaskRows {
   const spec = task.spec;
-  const { variant, attacker, defender, situation } = task.labels as Record<string, string>;
   const maxU = spec.mightDice + spec.skillDice;
   const wounds = new Float64Array(maxU + 1);
   let dodgeMoved = 0;
@@ -79,27 +77,21 @@ function rows(task: PlannedTask<AttackSpec>, tally: Float64Array, exact: boolean
     if (code & DODGE_MOVED) dodgeMoved += c;
     if (code & SHOVE_MOVED) shoveMoved += c;
   }
-  const h = summarizeHistogram(wounds, exact);
+  const r = new AttackRows(task, summarizeHistogram(wounds, exact), exact, METRIC);
+  const n = r.h.n;
   const table = stateTable(spec.defenderState, spec.woundsLeft, maxU, spec);
   const states = [0, 0, 0, 0];
   wounds.forEach((c, u) => (states[table[u]!] = states[table[u]!]! + c));
-  const p = (c: number): number => c / h.n;
-  const summary: Cell[] = [
-    variant!, attacker!, defender!, exact ? '' : h.n, h.mean, h.sd, h.ci95Low, h.ci95High,
-    p(h.n - wounds[0]!), p(states[1]!), p(states[2]!), p(states[3]!),
-    situation!, spec.choice, p(states[0]!), p(dodgeMoved), p(shoveMoved),
-    `${spec.mightDice}M+${spec.skillDice}S`, `${spec.defMight.length}M+${spec.defSkill.length}S`,
-  ];
-  const distribution: Cell[][] = [];
-  wounds.forEach((c, u) => distribution.push([variant!, attacker!, defender!, 'wounds', u, exact ? '' : c, p(c), situation!]));
-  states.forEach((c, s) => distribution.push([variant!, attacker!, defender!, 'state', DEFENDER_STATES[s]!, exact ? '' : c, p(c), situation!]));
-  const headline = [
-    variant!, attacker!, defender!, situation!, h.mean.toFixed(3),
-    exact ? 'exact' : `${h.ci95Low.toFixed(3)}-${h.ci95High.toFixed(3)}`,
-    p(h.n - wounds[0]!).toFixed(3), p(h.n - states[0]!).toFixed(3),
-  ];
-  const matchup = { variant: variant!, a: attacker!, b: defender!, situation: situation! };
-  return { summary, distribution, headline, matchup, stat: { metric: METRIC, kind: 'mean' as const, n: h.n, mean: h.mean, sd: h.sd } };
+  wounds.forEach((c, u) => r.row('wounds', u, c));
+  states.forEach((c, s) => r.row('state', DEFENDER_STATES[s]!, c));
+  return r.finish(
+    [
+      r.p(n - wounds[0]!), r.p(states[1]!), r.p(states[2]!), r.p(states[3]!),
+      r.situation, spec.choice, r.p(states[0]!), r.p(dodgeMoved), r.p(shoveMoved),
+      `${spec.mightDice}M+${spec.skillDice}S`, `${spec.defMight.length}M+${spec.defSkill.length}S`,
+    ],
+    [r.p(n - wounds[0]!).toFixed(3), r.p(n - states[0]!).toFixed(3)],
+  );
 }
 
 export const skirmishAttack: ModePlugin<AttackStudy, AttackSpec, AttackKernel> = {
@@ -114,7 +106,7 @@ export const skirmishAttack: ModePlugin<AttackStudy, AttackSpec, AttackKernel> =
   kernels: { dice: skirmishAttackKernel, table: skirmishAttackTable },
   exact: exactOutcomes,
   summaryHeader: SUMMARY_HEADER,
-  distributionHeader: DISTRIBUTION_HEADER,
+  distributionHeader: ATTACK_DISTRIBUTION_HEADER,
   headlineHeader: ['variant', 'attacker', 'defender', 'situation', 'wounds', '95% CI', 'p_wounded', 'p_down+'],
   rows,
 };
