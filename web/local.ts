@@ -19,14 +19,21 @@ export interface Computed { results: PageResults; report: string; files: Record<
 
 const toJson = (p: Problem): ProblemJson => ({ path: p.path, line: p.line, column: p.col, message: p.message });
 
+/** The last study loaded: the linter and the exact answer that follows it load the same text once. */
+let last: { name: string; text: string; loaded: { study: Study } | Invalid } | null = null;
+
 /** The study, or its problems (the CLI's ConfigError); other errors are thrown. */
 export function load(name: string, text: string): { study: Study } | Invalid {
+  if (last !== null && last.name === name && last.text === text) return last.loaded;
+  let loaded: { study: Study } | Invalid;
   try {
-    return { study: loadStudyText(name, text) };
+    loaded = { study: loadStudyText(name, text) };
   } catch (err) {
-    if (err instanceof ConfigError) return { ok: false, problems: err.problems.map(toJson) };
-    throw err;
+    if (!(err instanceof ConfigError)) throw err;
+    loaded = { ok: false, problems: err.problems.map(toJson) };
   }
+  last = { name, text, loaded };
+  return loaded;
 }
 
 /** What `/api/validate` answered. */
@@ -40,23 +47,29 @@ export function validate(name: string, text: string): Validated | Invalid {
   };
 }
 
-async function computed(results: Results, seconds: number): Promise<Computed> {
-  const reports = await renderReport(results);
-  const files: Record<string, string> = { ...results.files, 'report.md': reports.markdown, 'report.html': reports.html };
+function pageResults(results: Results, seconds: number): PageResults {
   return {
-    results: {
-      title: reportTitle(results.runJson), command: String(results.runJson['command']), system: results.system, mode: results.mode, exact: results.exact,
-      summary: results.summary as PageResults['summary'], compare: results.compare as PageResults['compare'], files: Object.keys(files), seconds,
-    },
-    report: reports.html, files,
+    title: reportTitle(results.runJson), command: String(results.runJson['command']), system: results.system, mode: results.mode, exact: results.exact,
+    summary: results.summary as PageResults['summary'], compare: results.compare as PageResults['compare'], files: [...Object.keys(results.files), 'report.md', 'report.html'], seconds,
   };
 }
 
-/** Exact answers and their report (`balance exact`). Problems (ConfigError) are thrown. */
-export async function exact(study: Study): Promise<Computed> {
+async function computed(results: Results, seconds: number): Promise<Computed> {
+  const files: Record<string, string> = { ...results.files, ...(await reports(results)) };
+  return { results: pageResults(results, seconds), report: files['report.html']!, files };
+}
+
+/** Exact answers (`balance exact`), without the reports: the page shows the table first. Problems (ConfigError) are thrown. */
+export function exact(study: Study): { results: Results; page: PageResults } {
   const started = performance.now();
   const results = exactStudy(study);
-  return computed(results, (performance.now() - started) / 1000);
+  return { results, page: pageResults(results, (performance.now() - started) / 1000) };
+}
+
+/** report.md and report.html of results, as files. */
+export async function reports(results: Results): Promise<Record<string, string>> {
+  const r = await renderReport(results);
+  return { 'report.md': r.markdown, 'report.html': r.html };
 }
 
 /** A Monte Carlo run (`balance run`) on Web Workers; rejects with RunCancelled when `signal` aborts. */

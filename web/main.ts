@@ -20,11 +20,11 @@ import type { JSONSchema7 } from 'json-schema';
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
 import { RunCancelled } from '../src/batch/schedule.js';
 import schemaJson from '../schemas/study.schema.json';
-import { AnswerPane } from './answer.js';
+import { AnswerPane, type Answer } from './answer.js';
 import { studyCompletion } from './complete.js';
 import { listExamples, readExample } from './examples.js';
 import { schemaHover } from './hover.js';
-import { exact as exactLocal, load, simulate, validate, type Computed, type ProblemJson, type Validated } from './local.js';
+import { exact as exactLocal, load, reports, simulate, validate, type ProblemJson, type Validated } from './local.js';
 
 interface Running { readonly request: number; readonly version: number; readonly controller: AbortController }
 
@@ -155,11 +155,11 @@ async function exact(): Promise<void> {
     return;
   }
   const loaded = load(studyName, editor.state.doc.toString());
-  let answer: Computed | null = null;
+  let answer: ReturnType<typeof exactLocal> | null = null;
   let problemList: ProblemJson[] = [];
   if ('study' in loaded) {
     try {
-      answer = await exactLocal(loaded.study);
+      answer = exactLocal(loaded.study);
     } catch (err) {
       const problems = (err as { problems?: { path: string; line: number; col: number; message: string }[] }).problems;
       if (problems === undefined) throw err;
@@ -181,9 +181,13 @@ async function exact(): Promise<void> {
     refresh();
     return;
   }
-  pane.show({ results: answer.results, report: answer.report, links: blobLinks(answer.files), version: asked, blobs: true }, null);
+  // The table first, then the report and its charts (vega draws them a moment later).
+  const shown: Answer = { results: answer.page, report: null, links: blobLinks(answer.results.files), version: asked, blobs: true };
+  pane.show(shown, null);
   refresh();
-  status(`exact: ${answer.results.summary.rows.length} row(s) in ${(answer.results.seconds * 1000).toFixed(0)} ms`);
+  status(`exact: ${answer.page.summary.rows.length} row(s) in ${(answer.page.seconds * 1000).toFixed(0)} ms`);
+  const files = await reports(answer.results);
+  pane.report(shown, files['report.html']!, blobLinks(files));
 }
 
 async function run(): Promise<void> {
