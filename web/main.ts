@@ -149,8 +149,12 @@ async function exact(): Promise<void> {
   refresh();
   status('exact...');
   await nextFrame();
+  // Tests hold an exact answer here (a slow answer arriving after the study changed).
+  await (window as unknown as { balanceHoldExact?: Promise<void> }).balanceHoldExact;
   if (mine !== request || asked !== version) {
+    // Superseded before it was computed: dropped, as an answer arriving late would be.
     if (exactPending === mine) exactPending = null;
+    pane.drop();
     refresh();
     return;
   }
