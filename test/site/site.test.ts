@@ -93,6 +93,30 @@ describe('the static site (no server code)', () => {
     console.log(`note: Monte Carlo ${tasks} x ${trials} duels: page ${pageSeconds.toFixed(2)} s (${workers} Web Workers, click to table), CLI ${cliSeconds.toFixed(2)} s (balance run, process start included)`);
   });
 
+  it.each(['skirmish-battle.yaml', 'exchange-fight.yaml', 'd20-fight.yaml'])('%s: Monte Carlo summary.csv byte for byte the CLI\'s', async (name) => {
+    const trials = 200;
+    const page = await openSite(site, site.base);
+    await page.selectOption('#examples', `templates/${name}`);
+    await waitStatus(page, 'ok: ');
+    await page.fill('#trials', String(trials));
+    await page.click('#run');
+    await waitStatus(page, 'done');
+    const summary = await download(page, 'summary.csv');
+    const dir = tempDir();
+    writeFileSync(join(dir, name), template(name));
+    const cli = balance(['run', name, '--trials', String(trials), '--out', 'out'], {}, dir);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(summary).toBe(readFileSync(join(dir, 'out', 'summary.csv'), 'utf8'));
+  });
+
+  it('a share link of a study without exact answers runs it by Monte Carlo', async () => {
+    const text = template('d20-fight.yaml').replace(/^trials: \d+/m, 'trials: 300');
+    const page = await openSite(site, shareLink(text));
+    await waitStatus(page, 'done');
+    expect((await summaryTable(page)).rows.length).toBeGreaterThan(0);
+    expect(await page.textContent('#answer-kind')).toBe('Monte Carlo');
+  });
+
   it('Stop stops a run and leaves the page ready', async () => {
     const page = await openSite(site, site.base);
     await page.selectOption('#examples', 'templates/skirmish-duel.yaml');
