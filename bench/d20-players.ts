@@ -5,7 +5,7 @@
  * `npm run build && node dist/bench/d20-players.js`.
  */
 import { fileURLToPath } from 'node:url';
-import { loadStudy } from '../src/config/study.js';
+import { loadStudy } from '../src/config/study-file.js';
 import { FOCUS_WEAKEST, TACTICAL, type FightSpec } from '../src/systems/d20/fight/engine.js';
 import type { Kernel, PlannedTask } from '../src/systems/types.js';
 import { kernelRate } from './kernel-rate.js';

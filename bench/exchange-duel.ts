@@ -6,7 +6,7 @@
  * fills tactical's memo, is inside the warm-up.
  */
 import { fileURLToPath } from 'node:url';
-import { loadStudy } from '../src/config/study.js';
+import { loadStudy } from '../src/config/study-file.js';
 import { parsePolicy, type ExchangeDuelSpec } from '../src/systems/exchange/duel/engine.js';
 import { exchangeDuelDice } from '../src/systems/exchange/duel/kernel.js';
 import type { PlannedTask } from '../src/systems/types.js';

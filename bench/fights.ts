@@ -4,7 +4,7 @@
  * variant), no observer attached. Run: `npm run build && node dist/bench/fights.js`.
  */
 import { fileURLToPath } from 'node:url';
-import { loadStudy } from '../src/config/study.js';
+import { loadStudy } from '../src/config/study-file.js';
 import type { Kernel, PlannedTask } from '../src/systems/types.js';
 import { kernelRate } from './kernel-rate.js';
 

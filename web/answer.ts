@@ -15,8 +15,8 @@ export interface PageResults { title: string; command: string; system: string; m
 
 export interface Answer {
   readonly results: PageResults;
-  /** report.html's text. */
-  readonly report: string;
+  /** report.html's text (null: still being rendered; `report()` puts it in place). */
+  readonly report: string | null;
   /** File name -> link to download it. */
   readonly links: Readonly<Record<string, string>>;
   /** The editor version the answer was computed from. */
@@ -49,14 +49,23 @@ export class AnswerPane {
     $('answer-title').textContent = r.title;
     $('answer-command').textContent = r.command;
     $('summary').replaceChildren(renderTable(r.summary));
-    $('downloads').replaceChildren(...Object.entries(answer.links).map(([name, href]) => {
-      const a = document.createElement('a');
-      a.href = href;
-      a.textContent = name;
-      if (!name.endsWith('.html')) a.download = name;
-      else a.target = '_blank';
-      return a;
-    }));
+    this.links();
+    ++this.loads;
+    if (answer.report !== null) this.report(answer, answer.report, {});
+    this.render();
+  }
+
+  /**
+   * The report of the answer shown (the table came first: an exact answer's table is in before its
+   * charts are drawn), with its files to download. Ignored if another answer has replaced it.
+   */
+  report(of: Answer, html: string, links: Readonly<Record<string, string>>): void {
+    if (this.answer !== of && this.answer?.results !== of.results) {
+      if (of.blobs) for (const href of Object.values(links)) URL.revokeObjectURL(href);
+      return;
+    }
+    this.answer = { ...this.answer!, report: html, links: { ...this.answer!.links, ...links } };
+    this.links();
     const frame = $<HTMLIFrameElement>('report');
     const load = ++this.loads;
     frame.addEventListener('load', () => {
@@ -64,8 +73,18 @@ export class AnswerPane {
       this.loaded = true;
       this.render();
     }, { once: true });
-    frame.srcdoc = answer.report;
-    this.render();
+    frame.srcdoc = html;
+  }
+
+  private links(): void {
+    $('downloads').replaceChildren(...Object.entries(this.answer!.links).map(([name, href]) => {
+      const a = document.createElement('a');
+      a.href = href;
+      a.textContent = name;
+      if (!name.endsWith('.html')) a.download = name;
+      else a.target = '_blank';
+      return a;
+    }));
   }
 
   /** Removes the answer (a study switch): `note` says what comes next. */

@@ -1,9 +1,11 @@
 /**
- * The serve page: a CodeMirror 6 editor for the study (YAML, completion and hover from the study
- * JSON Schema, inline errors from the server's validator: the CLI's messages), exact answers as
- * you type, Monte Carlo runs with live progress (server-sent events) and a Stop button, results
- * as the summary table and the very report.html the CLI writes, and share links that carry the
- * study in the URL fragment (compressed; the fragment never leaves the browser).
+ * The playground page, a static site (dist/site; `balance serve` serves the same page): a
+ * CodeMirror 6 editor for the study (YAML, completion and hover from the study JSON Schema, inline
+ * errors from the CLI's own loader, run in the page), exact answers as you type, Monte Carlo runs
+ * in a pool of Web Workers with live progress and a Stop button, results as the summary table and
+ * the very report.html the CLI writes, downloads of every file, and share links that carry the
+ * study in the URL fragment (compressed; the fragment never leaves the browser). Nothing is sent
+ * to any server: the page computes with the CLI's code (local.ts).
  *
  * One answer is shown at a time, and only the answer to the latest request: every request (an
  * exact answer, a run) and every study switch takes a new number, and an answer that comes back
@@ -16,17 +18,17 @@ import { linter, type Diagnostic } from '@codemirror/lint';
 import { stateExtensions } from 'codemirror-json-schema';
 import type { JSONSchema7 } from 'json-schema';
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
-import { AnswerPane, type PageResults } from './answer.js';
+import { RunCancelled } from '../src/batch/schedule.js';
+import schemaJson from '../schemas/study.schema.json';
+import { AnswerPane, type Answer } from './answer.js';
 import { studyCompletion } from './complete.js';
+import { listExamples, readExample } from './examples.js';
 import { schemaHover } from './hover.js';
+import { exact as exactLocal, load, reports, simulate, validate, type ProblemJson, type Validated } from './local.js';
 
-interface ProblemJson { path: string; line: number; column: number; message: string }
-interface Validated { ok: true; system: string; mode: string; exact: boolean; tasks: number; trials: number; seed: number; warnings: ProblemJson[] }
-interface Running { readonly request: number; readonly version: number; id: string | null; events: EventSource | null }
+interface Running { readonly request: number; readonly version: number; readonly controller: AbortController }
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
-const page = sessionStorage.getItem('page') ?? crypto.randomUUID();
-sessionStorage.setItem('page', page);
 
 const pane = new AnswerPane();
 let studyName = 'study.yaml';
@@ -42,15 +44,22 @@ let exactPending: number | null = null;
 let running: Running | null = null;
 /** Bumped when a study is opened: a slower opening of an earlier choice gives way. */
 let opening = 0;
+/** A share link runs its study once it is valid: exactly where the mode has exact answers, else Monte Carlo. */
+let runShared = /^#study=/.test(location.hash);
 
 function status(text: string): void {
   $('status').textContent = text;
 }
 
-async function post<T>(url: string, body: unknown): Promise<{ status: number; json: T }> {
-  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: r.status, json: (await r.json()) as T };
+/** The downloads of an answer: every file as a blob link. */
+function blobLinks(files: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(files).map(([n, c]) => [n, URL.createObjectURL(new Blob([c], {
+    type: n.endsWith('.html') ? 'text/html' : n.endsWith('.csv') ? 'text/csv' : n.endsWith('.json') ? 'application/json' : 'text/markdown',
+  }))]));
 }
+
+/** Yields to the browser (a paint, a keystroke) before a long computation. */
+const nextFrame = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
 
 function showProblems(list: readonly ProblemJson[]): void {
   $('problems').textContent = list.map((p) => `${studyName}:${p.line}:${p.column} ${p.path ? `${p.path}: ` : ''}${p.message}`).join('\n');
@@ -71,13 +80,10 @@ function refresh(): void {
   }
 }
 
-/** Inline errors: the server validates with the CLI's loader; problems carry line and column. */
-const serverLint = linter(async (view): Promise<Diagnostic[]> => {
-  const asked = version;
+/** Inline errors: the page validates with the CLI's loader; problems carry line and column. */
+const studyLint = linter((view): Diagnostic[] => {
   const text = view.state.doc.toString();
-  const { status: code, json } = await post<Validated | { ok: false; problems: ProblemJson[] }>('/api/validate', { text, name: studyName });
-  // The text changed while the server answered: this answer is for a text no longer there.
-  if (asked !== version) return [];
+  const json = validate(studyName, text);
   const doc = view.state.doc;
   const at = (p: ProblemJson): number => {
     if (p.line < 1 || p.line > doc.lines) return 0;
@@ -89,11 +95,10 @@ const serverLint = linter(async (view): Promise<Diagnostic[]> => {
     const to = Math.max(from, doc.lineAt(from).to);
     return { from, to, severity, message: `${p.path ? `${p.path}: ` : ''}${p.message}` };
   };
-  if (code !== 200 || !json.ok) {
-    // 200 with ok: false is a study with problems; another status is a request the server refused.
+  if (!json.ok) {
     validated = null;
     problems = true;
-    const list = (json as { problems: ProblemJson[] }).problems;
+    const list = json.problems;
     showProblems(list);
     status(`${list.length} problem(s)`);
     refresh();
@@ -104,9 +109,13 @@ const serverLint = linter(async (view): Promise<Diagnostic[]> => {
   showProblems(json.warnings);
   status(`ok: ${json.system} ${json.mode}, ${json.tasks} task(s), ${json.trials} trials each, seed ${json.seed}`);
   refresh();
+  if (runShared) {
+    runShared = false;
+    if (!json.exact) setTimeout(() => void run(), 0);
+  }
   scheduleExact(0);
   return json.warnings.map((p) => diag(p, 'warning'));
-}, { delay: 400 });
+}, { delay: 120 });
 
 function scheduleExact(delay: number): void {
   clearTimeout(exactTimer);
@@ -126,8 +135,7 @@ function hideProgress(): void {
 /** Stops the run in flight, if any: a newer request or another study replaces its answer. */
 function supersedeRun(): void {
   if (running === null) return;
-  running.events?.close();
-  if (running.id !== null) void post(`/api/runs/${running.id}/stop`, {});
+  running.controller.abort();
   running = null;
   hideProgress();
 }
@@ -140,7 +148,30 @@ async function exact(): Promise<void> {
   exactPending = mine;
   refresh();
   status('exact...');
-  const { status: code, json } = await post<{ ok: boolean; results: PageResults; report: string; files: Record<string, string>; problems?: ProblemJson[] }>('/api/exact', { text: editor.state.doc.toString(), name: studyName });
+  await nextFrame();
+  // Tests hold an exact answer here (a slow answer arriving after the study changed).
+  await (window as unknown as { balanceHoldExact?: Promise<void> }).balanceHoldExact;
+  if (mine !== request || asked !== version) {
+    // Superseded before it was computed: dropped, as an answer arriving late would be.
+    if (exactPending === mine) exactPending = null;
+    pane.drop();
+    refresh();
+    return;
+  }
+  const loaded = load(studyName, editor.state.doc.toString());
+  let answer: ReturnType<typeof exactLocal> | null = null;
+  let problemList: ProblemJson[] = [];
+  if ('study' in loaded) {
+    try {
+      answer = exactLocal(loaded.study);
+    } catch (err) {
+      const problems = (err as { problems?: { path: string; line: number; col: number; message: string }[] }).problems;
+      if (problems === undefined) throw err;
+      problemList = problems.map((p) => ({ path: p.path, line: p.line, column: p.col, message: p.message }));
+    }
+  } else {
+    problemList = loaded.problems;
+  }
   if (exactPending === mine) exactPending = null;
   if (mine !== request || asked !== version) {
     // A newer request, a study switch or an edit came meanwhile: this answer is not the editor's.
@@ -148,16 +179,19 @@ async function exact(): Promise<void> {
     refresh();
     return;
   }
-  if (code !== 200) {
-    showProblems(json.problems ?? []);
+  if (answer === null) {
+    showProblems(problemList);
     status('exact: not available');
     refresh();
     return;
   }
-  const links = Object.fromEntries(Object.entries(json.files).map(([n, c]) => [n, URL.createObjectURL(new Blob([c], { type: n.endsWith('.html') ? 'text/html' : 'text/plain' }))]));
-  pane.show({ results: json.results, report: json.report, links, version: asked, blobs: true }, null);
+  // The table first, then the report and its charts (vega draws them a moment later).
+  const shown: Answer = { results: answer.page, report: null, links: blobLinks(answer.results.files), version: asked, blobs: true };
+  pane.show(shown, null);
   refresh();
-  status(`exact: ${json.results.summary.rows.length} row(s) in ${(json.results.seconds * 1000).toFixed(0)} ms`);
+  status(`exact: ${answer.page.summary.rows.length} row(s) in ${(answer.page.seconds * 1000).toFixed(0)} ms`);
+  const files = await reports(answer.results);
+  pane.report(shown, files['report.html']!, blobLinks(files));
 }
 
 async function run(): Promise<void> {
@@ -165,77 +199,64 @@ async function run(): Promise<void> {
   supersedeRun();
   exactPending = null;
   const mine = ++request;
-  const me: Running = { request: mine, version, id: null, events: null };
+  const me: Running = { request: mine, version, controller: new AbortController() };
   running = me;
   refresh();
   const trialsText = $<HTMLInputElement>('trials').value;
-  const body: Record<string, unknown> = { text: editor.state.doc.toString(), name: studyName, page };
-  if (trialsText !== '') body['trials'] = Number(trialsText);
-  const { status: code, json } = await post<{ ok: boolean; id: string; problems?: ProblemJson[] }>('/api/runs', body);
-  if (running !== me) {
-    // Superseded while it started: it runs for nobody.
-    if (code === 202) void post(`/api/runs/${json.id}/stop`, {});
-    return;
-  }
-  if (code !== 202) {
+  const trials = trialsText === '' ? undefined : Number(trialsText);
+  const loaded = load(studyName, editor.state.doc.toString());
+  if (!('study' in loaded) || (trials !== undefined && !(Number.isInteger(trials) && trials >= 1 && trials <= 1e9))) {
     running = null;
-    showProblems(json.problems ?? []);
+    showProblems('study' in loaded ? [{ path: '', line: 0, column: 0, message: '"trials": expected an integer from 1 to 1000000000' }] : loaded.problems);
     status('cannot run: see the problems');
     refresh();
     return;
   }
-  const id = json.id;
-  me.id = id;
   $<HTMLButtonElement>('stop').disabled = false;
   const bar = $<HTMLProgressElement>('progress');
   bar.hidden = false;
   bar.value = 0;
   status('running...');
-  const events = new EventSource(`/api/runs/${id}/events`);
-  me.events = events;
   const finish = (text: string): void => {
-    events.close();
     running = null;
     $<HTMLButtonElement>('stop').disabled = true;
     status(text);
     refresh();
     scheduleExact(0);
   };
-  events.addEventListener('progress', (e) => {
+  let shown = 0;
+  try {
+    const answer = await simulate(loaded.study, {
+      trials, signal: me.controller.signal,
+      onProgress: (done, total) => {
+        const now = performance.now();
+        if (running !== me || (now - shown < 100 && done !== total)) return;
+        shown = now;
+        bar.value = total > 0 ? done / total : 0;
+        $('progress-text').textContent = `${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}`;
+      },
+    });
+    if (running !== me) {
+      pane.drop();
+      return;
+    }
+    bar.value = 1;
+    pane.show({ results: answer.results, report: answer.report, links: blobLinks(answer.files), version: me.version, blobs: true }, null);
+    finish(`done in ${answer.results.seconds.toFixed(1)} s`);
+  } catch (err) {
     if (running !== me) return;
-    const { done, total } = JSON.parse((e as MessageEvent<string>).data) as { done: number; total: number };
-    bar.value = total > 0 ? done / total : 0;
-    $('progress-text').textContent = `${done.toLocaleString()} / ${total.toLocaleString()}`;
-  });
-  events.addEventListener('done', (e) => {
-    void (async () => {
-      if (running !== me) return;
-      const { results } = JSON.parse((e as MessageEvent<string>).data) as { results: PageResults };
-      const links = Object.fromEntries(results.files.map((n) => [n, `/api/runs/${id}/files/${encodeURIComponent(n)}`]));
-      const report = await (await fetch(links['report.html']!)).text();
-      if (running !== me) {
-        pane.drop();
-        return;
-      }
-      bar.value = 1;
-      pane.show({ results, report, links, version: me.version, blobs: false }, null);
-      finish(`done in ${results.seconds.toFixed(1)} s`);
-    })();
-  });
-  events.addEventListener('cancelled', (e) => {
-    if (running === me) finish(`stopped: ${(JSON.parse((e as MessageEvent<string>).data) as { message: string }).message}`);
-  });
-  events.addEventListener('failed', (e) => {
-    if (running === me) finish(`run failed: ${(JSON.parse((e as MessageEvent<string>).data) as { message: string }).message}`);
-  });
+    if (err instanceof RunCancelled || me.controller.signal.aborted) finish('stopped');
+    else finish(`run failed: ${(err as Error).message}`);
+  }
 }
 
-async function stop(): Promise<void> {
-  if (running?.id) await post(`/api/runs/${running.id}/stop`, {});
+function stop(): void {
+  running?.controller.abort();
 }
 
 /** Another study: whatever answered the old one is cleared, and its answers still on their way dropped. */
 function forgetStudy(): void {
+  runShared = false;
   clearTimeout(exactTimer);
   supersedeRun();
   exactPending = null;
@@ -251,10 +272,8 @@ async function open(name: string): Promise<void> {
   const mine = ++opening;
   forgetStudy();
   $<HTMLSelectElement>('examples').value = name;
-  const r = await fetch(`/api/study?name=${encodeURIComponent(name)}`);
-  if (!r.ok) return;
-  const text = await r.text();
-  if (mine !== opening) return;
+  const text = await readExample(name);
+  if (text === null || mine !== opening) return;
   // Anything asked for the old text while the new one loaded is dropped too.
   forgetStudy();
   studyName = name.split('/').pop() ?? 'study.yaml';
@@ -267,7 +286,7 @@ function share(): void {
   void navigator.clipboard?.writeText(link).then(() => status('share link copied'), () => status('share link in the address bar'));
 }
 
-const schema = (await (await fetch('/api/schema')).json()) as JSONSchema7;
+const schema = schemaJson as JSONSchema7;
 const fromLink = /^#study=(.+)$/.exec(location.hash);
 const shared = fromLink ? decompressFromEncodedURIComponent(fromLink[1]!) : null;
 
@@ -281,7 +300,7 @@ const editor = new EditorView({
     yamlLanguage.data.of({ autocomplete: studyCompletion(schema) }),
     schemaHover(),
     stateExtensions(schema),
-    serverLint,
+    studyLint,
     EditorView.updateListener.of((u) => {
       if (!u.docChanged) return;
       version++;
@@ -294,13 +313,13 @@ const editor = new EditorView({
   ],
 });
 
-const { examples } = (await (await fetch('/api/examples')).json()) as { examples: string[] };
+const examples = await listExamples();
 const select = $<HTMLSelectElement>('examples');
 select.replaceChildren(...(shared !== null ? ['(shared link)'] : []).concat(examples).map((n) => new Option(n, n)));
 select.addEventListener('change', () => void open(select.value));
 $('exact').addEventListener('click', () => void exact());
 $('run').addEventListener('click', () => void run());
-$('stop').addEventListener('click', () => void stop());
+$('stop').addEventListener('click', stop);
 $('share').addEventListener('click', share);
 $<HTMLInputElement>('auto-exact').addEventListener('change', () => scheduleExact(0));
 pane.clear('no answer yet');

@@ -6,7 +6,8 @@
  */
 import type { z } from 'zod';
 import { MAX_PROBLEMS } from '../config/limits.js';
-import { parseStudy, readStudyFile, type LoadedStudy } from '../config/load.js';
+import { parseStudy, type LoadedStudy } from '../config/load.js';
+import { readStudyFile } from '../config/read-file.js';
 import { formatPath, type FieldPath } from '../common/field-path.js';
 import { ConfigError, type Problem } from '../config/problems.js';
 import { pickPlugin, type Study } from '../config/study.js';

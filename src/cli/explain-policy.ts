@@ -4,7 +4,7 @@
  * reaches most often first (src/systems/skirmish/duel/explain.ts, src/systems/exchange/duel/explain.ts).
  */
 import { formatProblem, inputError, oneLine } from '../config/problems.js';
-import { loadStudy } from '../config/study.js';
+import { loadStudy } from '../config/study-file.js';
 import { planStudy } from '../plan/plan.js';
 import type { DuelSpec } from '../systems/skirmish/duel/setup.js';
 import type { ExchangeDuelSpec } from '../systems/exchange/duel/engine.js';

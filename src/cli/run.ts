@@ -4,14 +4,15 @@
  */
 import { checkSummaryNumbers } from '../report/check-summary.js';
 import { existsSync } from 'node:fs';
-import { readBoundedText } from '../config/load.js';
+import { readBoundedText } from '../config/read-file.js';
 import { basename, extname, join, relative, resolve } from 'node:path';
 import type { Engine } from '../batch/engine.js';
 import { buildResults, exactOrLimit, planRun, renderReport, simulatePlan, type Simulation } from '../api.js';
 import { WorkerError } from '../batch/engine.js';
 import { redactUrl } from '../queue/url.js';
 import { formatProblem, inputError } from '../config/problems.js';
-import { loadStudy, type Study } from '../config/study.js';
+import { type Study } from '../config/study.js';
+import { loadStudy } from '../config/study-file.js';
 import { planStudy } from '../plan/plan.js';
 import { withExtraSections } from '../report/extra.js';
 import { renderReports } from '../report/render.js';

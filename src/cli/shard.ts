@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { planChunks, type Engine } from '../batch/engine.js';
-import { readBoundedText } from '../config/load.js';
+import { readBoundedText } from '../config/read-file.js';
 import { inputError } from '../config/problems.js';
 import type { Study } from '../config/study.js';
 import type { AnyModePlugin, Cell, PlannedTask } from '../systems/types.js';

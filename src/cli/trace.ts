@@ -6,7 +6,7 @@
 import { chooseEngine, type Engine } from '../batch/engine.js';
 import { canTrace, traceTask } from '../batch/trace.js';
 import { formatProblem, inputError, oneLine } from '../config/problems.js';
-import { loadStudy } from '../config/study.js';
+import { loadStudy } from '../config/study-file.js';
 import { didYouMean } from '../common/suggest.js';
 import { planStudy } from '../plan/plan.js';
 import type { PlannedTask } from '../systems/types.js';

@@ -1,5 +1,6 @@
 /** `balance validate`: load and check a study; print what it would run. */
-import { parseStudy, readStudyFile } from '../config/load.js';
+import { parseStudy } from '../config/load.js';
+import { readStudyFile } from '../config/read-file.js';
 import { formatProblem, oneLine } from '../config/problems.js';
 import { pickPlugin, studyOf } from '../config/study.js';
 import { playKeyOf, studyUses } from '../config/study-uses.js';

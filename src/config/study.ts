@@ -5,7 +5,8 @@
 import { findPlugin, modeNames, systemNames } from '../systems/registry.js';
 import type { AnyModePlugin } from '../systems/types.js';
 import { capProblems, MAX_PROBLEMS, MAX_TASKS } from './limits.js';
-import { parseStudy, readStudyFile, type LoadedStudy } from './load.js';
+import { parseStudy, type LoadedStudy } from './load.js';
+import { sha256Hex } from '../common/sha256.js';
 import { ConfigError, type Problem } from './problems.js';
 import { didYouMean } from '../common/suggest.js';
 import { readCompareOption, type CompareOption } from './compare-option.js';
@@ -53,10 +54,6 @@ export function pickPlugin(loaded: LoadedStudy): AnyModePlugin {
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return findPlugin(system as string, mode as string)!;
-}
-
-export function loadStudy(file: string): Study {
-  return loadStudyText(file, readStudyFile(file));
 }
 
 /** A study from its text (`file` names it in problems): what `serve` and the library API validate. */
@@ -124,9 +121,9 @@ export function studyOf(loaded: LoadedStudy): Study {
   }) ?? null;
   let hash: string | undefined;
   return {
-    // sha256 on first use: `balance validate` never reads it, and loading node:crypto costs its start ~3 ms.
+    // sha256 on first use: `balance validate` never reads it.
     get hash(): string {
-      return (hash ??= process.getBuiltinModule('node:crypto').createHash('sha256').update(text).digest('hex'));
+      return (hash ??= sha256Hex(text));
     },
     file, text, plugin, data: study, warnings, points,
     precision: (precision as number | undefined) ?? null, maxTrials: (maxTrials as number | undefined) ?? null, compare: compare.option,

@@ -1,8 +1,11 @@
 /**
- * `balance serve`: a local web playground. Fastify serves the page (built into dist/web by
- * `npm run build`) and a small JSON API; studies are validated at the edge with the same loader
- * and messages as the CLI. Nothing outside DIR (and the package's own templates and configs) is
- * ever read, and nothing is written to disk: results live in memory until the page runs again.
+ * `balance serve`: a local web playground. Fastify serves the static site (built into dist/site
+ * by `npm run build`, the very page any static host serves: it validates and computes in the
+ * browser) and a small JSON API: the page lists and opens the studies under DIR through it, and
+ * scripts may validate, answer exactly and run studies on this machine's worker threads; studies
+ * are validated at the edge with the same loader and messages as the CLI. Nothing outside DIR (and
+ * the package's own templates and configs) is ever read, and nothing is written to disk: results
+ * live in memory until the page runs again.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
@@ -22,7 +25,7 @@ export interface ServeOptions {
   readonly dir: string;
   readonly maxRunSeconds: number;
   readonly workers: number;
-  /** Serve the page from here (default: the package's dist/web). */
+  /** Serve the page from here (default: the package's dist/site). */
   readonly webRoot?: string;
 }
 
@@ -86,7 +89,7 @@ export const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 
 export async function createServer(opts: ServeOptions): Promise<FastifyInstance> {
   const app = Fastify({ bodyLimit: MAX_STUDY_BYTES + 4096, logger: false });
   const runs = new Runs({ maxSeconds: opts.maxRunSeconds, workers: opts.workers });
-  const webRoot = opts.webRoot ?? join(packageRoot(), 'dist', 'web');
+  const webRoot = opts.webRoot ?? join(packageRoot(), 'dist', 'site');
   const schema = studyJsonSchema();
 
   app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
@@ -114,7 +117,12 @@ export async function createServer(opts: ServeOptions): Promise<FastifyInstance>
   });
 
   if (existsSync(webRoot)) {
-    await app.register(fastifyStatic, { root: webRoot, prefix: '/', index: ['index.html'], dotfiles: 'deny' });
+    // The site's page, told that this server's API is there (for the studies under DIR); a static host's copy has no such line.
+    const index = readFileSync(join(webRoot, 'index.html'), 'utf8').replace('<head>', '<head>\n  <meta name="balance-api" content="./api/">');
+    const page = (_req: unknown, reply: FastifyReply): FastifyReply => reply.type('text/html; charset=utf-8').send(index);
+    app.get('/', page);
+    app.get('/index.html', page);
+    await app.register(fastifyStatic, { root: webRoot, prefix: '/', index: false, dotfiles: 'deny' });
   } else {
     app.get('/', (_req, reply) => reply.code(500).type('text/plain').send(`the page is not built: run npm run build (missing ${webRoot})`));
   }

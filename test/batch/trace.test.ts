@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/batch/engine.js';
 import { traceTask } from '../../src/batch/trace.js';
-import { loadStudy } from '../../src/config/study.js';
+import { loadStudy } from '../../src/config/study-file.js';
 import { planStudy } from '../../src/plan/plan.js';
 import { DEFENDER_STATES } from '../../src/systems/skirmish/profile.js';
 import type { TraceEvent, TraceObserver } from '../../src/systems/trace.js';

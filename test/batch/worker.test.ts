@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { workerFile } from '../../src/batch/engine.js';
 import { runChunk, prepareTask } from '../../src/batch/run-chunk.js';
 import runChunkTask, { type ChunkMessage } from '../../src/batch/worker.js';
-import { loadStudy } from '../../src/config/study.js';
+import { loadStudy } from '../../src/config/study-file.js';
 import { deriveStream } from '../../src/dice/rng.js';
 import { planStudy } from '../../src/plan/plan.js';
 import { ROOT, studyFile } from '../helpers/cli.js';

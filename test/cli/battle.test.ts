@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadStudy } from '../../src/config/study.js';
+import { loadStudy } from '../../src/config/study-file.js';
 import { ROOT, studyFile, tempDir } from '../helpers/cli.js';
 import { balanceIn } from '../helpers/inprocess.js';
 import { docYamlBlocks } from '../helpers/docs.js';

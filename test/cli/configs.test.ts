@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadStudy } from '../../src/config/study.js';
+import { loadStudy } from '../../src/config/study-file.js';
 import { ROOT } from '../helpers/cli.js';
 
 describe('configs/', () => {

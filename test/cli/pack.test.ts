@@ -64,11 +64,11 @@ describe('npm pack', () => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('wrote reports/mine/summary.csv');
     expect(readFileSync(join(home, 'reports/mine/summary.csv'), 'utf8').split('\n').length).toBeGreaterThan(2);
-    // serve: the page (dist/web), the folder's study listed beside the templates, and a validation.
+    // serve: the page (the static site, dist/site, marked as served), the folder's study listed beside the templates, and a validation.
     const server = await startServe(home, env);
     try {
       const page = await fetch(`${server.url}/`);
-      expect([page.status, await page.text()]).toEqual([200, expect.stringContaining('<script')]);
+      expect([page.status, await page.text()]).toEqual([200, expect.stringMatching(/<meta name="balance-api"[^]*<script/)]);
       const examples = (await (await fetch(`${server.url}/api/examples`)).json()) as { examples: string[] };
       expect(examples.examples).toEqual(expect.arrayContaining(['dir/mine.yaml', 'templates/d20-attack.yaml']));
       const checked = await fetch(`${server.url}/api/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'mine.yaml', text }) });

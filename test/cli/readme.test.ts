@@ -1,6 +1,6 @@
 /** The complete study examples of README.md and docs/ are valid studies (the docs match the code). */
 import { describe, expect, it } from 'vitest';
-import { loadStudy } from '../../src/config/study.js';
+import { loadStudy } from '../../src/config/study-file.js';
 import { studyFile } from '../helpers/cli.js';
 import { docStudies } from '../helpers/docs.js';
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadStudy } from '../../src/config/study.js';
+import { loadStudy } from '../../src/config/study-file.js';
 import { planStudy } from '../../src/plan/plan.js';
 import { parseCsv } from '../../src/report/data.js';
 import { EXAMPLE, ROOT, studyFile, tempDir } from '../helpers/cli.js';

@@ -9,7 +9,7 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { studyJsonSchema } from '../../src/config/json-schema.js';
-import { loadStudy } from '../../src/config/study.js';
+import { loadStudy } from '../../src/config/study-file.js';
 import { ROOT, studyFile, tempDir, EXAMPLE } from '../helpers/cli.js';
 import { balanceIn } from '../helpers/inprocess.js';
 import { docStudies } from '../helpers/docs.js';

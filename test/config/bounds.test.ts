@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { loadStudy } from '../../src/config/study.js';
+import { loadStudy } from '../../src/config/study-file.js';
 import { ConfigError, formatProblem } from '../../src/config/problems.js';
 import { PLUGINS } from '../../src/systems/registry.js';
 import { parseDamage } from '../../src/systems/d20/notation.js';

@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RESERVED_NAMES } from '../../src/common/names.js';
 import { MAX_STUDY_BYTES } from '../../src/config/limits.js';
-import { parseStudy, readStudyFile, yamlProblems } from '../../src/config/load.js';
+import { parseStudy, yamlProblems } from '../../src/config/load.js';
+import { readStudyFile } from '../../src/config/read-file.js';
 import { formatProblem } from '../../src/config/problems.js';
-import { loadStudy } from '../../src/config/study.js';
+import { loadStudy } from '../../src/config/study-file.js';
 import { EXAMPLE, ROOT, studyFile, tempDir } from '../helpers/cli.js';
 import { problemsOf } from '../helpers/problems.js';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { ConfigError } from '../../src/config/problems.js';
-import { loadStudy } from '../../src/config/study.js';
+import { loadStudy } from '../../src/config/study-file.js';
 import { planStudy } from '../../src/plan/plan.js';
 import { ROOT, studyFile } from '../helpers/cli.js';
 

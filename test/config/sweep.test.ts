@@ -1,6 +1,6 @@
 /** sweep: a grid of values as variants; bad paths name the nearest valid one. */
 import { describe, expect, it } from 'vitest';
-import { loadStudy } from '../../src/config/study.js';
+import { loadStudy } from '../../src/config/study-file.js';
 import { planStudy } from '../../src/plan/plan.js';
 import { studyFile } from '../helpers/cli.js';
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/batch/engine.js';
-import { loadStudy } from '../../src/config/study.js';
+import { loadStudy } from '../../src/config/study-file.js';
 import { chunksOf, longestFirst } from '../../src/plan/chunks.js';
 import { planStudy } from '../../src/plan/plan.js';
 import { ROOT, studyFile } from '../helpers/cli.js';

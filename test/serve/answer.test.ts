@@ -116,30 +116,22 @@ describe('balance serve: the answer shown is the answer to the study', () => {
   it("a slow exact answer for study A arriving after the switch to B is not shown as B's", async () => {
     const page = await openPage(pg);
     await page.waitForFunction(() => document.querySelectorAll('#summary tbody tr').length > 0, undefined, { timeout: 240_000 });
-    // Hold A's next exact answer at the network until the page has switched to B.
-    let held!: () => void;
-    const isHeld = new Promise<void>((r) => (held = r));
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    await page.route('**/api/exact', async (route) => {
-      held();
-      await released;
-      await route.continue();
-    }, { times: 1 });
+    // Hold A's next exact answer (the page computes it; window.balanceHoldExact holds it) until the page has switched to B.
+    await page.evaluate(() => {
+      const w = window as unknown as { balanceHoldExact?: Promise<void>; balanceRelease?: () => void };
+      w.balanceHoldExact = new Promise<void>((r) => (w.balanceRelease = r));
+    });
     await setDoc(page, (await docText(page)).replace('might: "+1"', 'might: "+3"'));
-    await isHeld;
+    await waitStatus(page, 'exact...');
     await page.selectOption('#examples', B.name);
     await waitStatus(page, B.ok);
-    const answered = page.waitForResponse('**/api/exact');
-    release();
-    await answered;
+    await page.evaluate(() => (window as unknown as { balanceRelease: () => void }).balanceRelease());
     // The page dropped it, or (the fault this guards against) put A's rows under B.
     await page.waitForFunction((row) => Number(document.getElementById('answer')?.getAttribute('data-dropped') ?? 0) > 0
       || [...document.querySelectorAll('#summary td')].some((td) => td.textContent === row), A.row, { timeout: 240_000 });
     expect((await summaryTable(page)).rows.some((r) => r.includes(A.row))).toBe(false);
     expect((await shownReport(page)).title).not.toBe(A.title);
     expect((await answerState(page)).state).toBe('empty');
-    await page.unroute('**/api/exact');
   });
 
   it('printed no console errors', () => {

@@ -10,7 +10,7 @@
  * bench/tactical-gap.ts prints the table.
  */
 import { describe, expect, it } from 'vitest';
-import { loadStudy } from '../../../src/config/study.js';
+import { loadStudy } from '../../../src/config/study-file.js';
 import { exactExchangeDuel } from '../../../src/systems/exchange/duel/exact.js';
 import { exchangeDuel } from '../../../src/systems/exchange/duel/mode.js';
 import { solveExchangePlay } from '../../../src/systems/exchange/duel/solved-policy.js';

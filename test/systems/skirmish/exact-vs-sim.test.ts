@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../../src/dice/dice.js';
 import { simulate } from '../../../src/batch/engine.js';
-import { loadStudy } from '../../../src/config/study.js';
+import { loadStudy } from '../../../src/config/study-file.js';
 import { exactOutcomes, expectedUnblocked } from '../../../src/systems/skirmish/exact.js';
 import { ARMOURS, SHIELDS, WEAPON_CLASSES } from '../../../src/systems/skirmish/profile.js';
 import { rollAttack } from '../../../src/systems/skirmish/reference.js';

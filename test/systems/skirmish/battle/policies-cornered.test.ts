@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { traceTask } from '../../../../src/batch/trace.js';
-import { loadStudy } from '../../../../src/config/study.js';
+import { loadStudy } from '../../../../src/config/study-file.js';
 import { planStudy } from '../../../../src/plan/plan.js';
 import { Act, type Battle } from '../../../../src/systems/skirmish/battle/engine.js';
 import { decide } from '../../../../src/systems/skirmish/battle/policies.js';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { traceTask } from '../../../../src/batch/trace.js';
-import { loadStudy } from '../../../../src/config/study.js';
+import { loadStudy } from '../../../../src/config/study-file.js';
 import { planStudy } from '../../../../src/plan/plan.js';
 import type { TraceEvent } from '../../../../src/systems/trace.js';
 import { ROOT, studyFile } from '../../../helpers/cli.js';
