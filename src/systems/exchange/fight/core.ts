@@ -113,7 +113,7 @@ export class FightCore implements FightView {
   }
 
   reset(): void {
-    this.map.occupant.fill(0);
+    this.map.empty();
     this.focus.fill(-1);
     this.dealt.fill(0);
     this.taken.fill(0);

@@ -61,6 +61,17 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
   private readonly meleeFoes: Int32Array;
   private foeCount = 0;
   private meleeFoeCount = 0;
+  /** The listed foes' Spaces (y * width + x), columns, rows and reach; for melee foes also reach plus Walk. */
+  private readonly foeCell: Int32Array;
+  private readonly foeX: Int32Array;
+  private readonly foeY: Int32Array;
+  private readonly foeReach: Int32Array;
+  private readonly foeMelee: Uint8Array;
+  private readonly meleeCell: Int32Array;
+  private readonly meleeX: Int32Array;
+  private readonly meleeY: Int32Array;
+  private readonly meleeReach: Int32Array;
+  private readonly meleeExposing: Int32Array;
 
   constructor(spec: ExchangeFightSpec, dice: Dice) {
     super(spec, dice);
@@ -76,6 +87,16 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     this.owner = memoOwner();
     this.foes = new Int32Array(this.count);
     this.meleeFoes = new Int32Array(this.count);
+    this.foeCell = new Int32Array(this.count);
+    this.foeX = new Int32Array(this.count);
+    this.foeY = new Int32Array(this.count);
+    this.foeReach = new Int32Array(this.count);
+    this.foeMelee = new Uint8Array(this.count);
+    this.meleeCell = new Int32Array(this.count);
+    this.meleeX = new Int32Array(this.count);
+    this.meleeY = new Int32Array(this.count);
+    this.meleeReach = new Int32Array(this.count);
+    this.meleeExposing = new Int32Array(this.count);
   }
 
   /** One whole fight; the result is left in winner (0 a, 1 b, 2 draw), end and round. */
@@ -301,14 +322,30 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     return q;
   }
 
-  /** Fills foes and meleeFoes for a search by f. */
+  /** Fills foes and meleeFoes (and their Spaces, reach, Walk) for a search by f. */
   private listFoes(f: number): void {
     let n = 0;
     let m = 0;
+    const w = this.map.width;
     for (let e = 0; e < this.count; e++) {
       if (this.sideOf[e] === this.sideOf[f] || !this.inFight(e)) continue;
+      const x = this.x[e]!;
+      const y = this.y[e]!;
+      const melee = !this.chars[e]!.ranged;
+      this.foeCell[n] = y * w + x;
+      this.foeX[n] = x;
+      this.foeY[n] = y;
+      this.foeReach[n] = this.reach[e]!;
+      this.foeMelee[n] = melee ? 1 : 0;
       this.foes[n++] = e;
-      if (!this.chars[e]!.ranged) this.meleeFoes[m++] = e;
+      if (melee) {
+        this.meleeCell[m] = y * w + x;
+        this.meleeX[m] = x;
+        this.meleeY[m] = y;
+        this.meleeReach[m] = this.reach[e]!;
+        this.meleeExposing[m] = this.reach[e]! + this.allowance[e * 3]!;
+        this.meleeFoes[m++] = e;
+      }
     }
     this.foeCount = n;
     this.meleeFoeCount = m;
@@ -317,24 +354,26 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
   /** exposedAt over the listed foes (listFoes). */
   private foesExposing(x: number, y: number): number {
     let n = 0;
+    const mx = this.meleeX;
+    const my = this.meleeY;
+    const reach = this.meleeExposing;
     for (let i = 0; i < this.meleeFoeCount; i++) {
-      const e = this.meleeFoes[i]!;
-      if (spaces(this.x[e]!, this.y[e]!, x, y) <= this.reach[e]! + this.allowance[e * 3]!) n++;
+      if (spaces(mx[i]!, my[i]!, x, y) <= reach[i]!) n++;
     }
     return n;
   }
 
-  /** attackQuality over the listed foes (listFoes), engagedAt likewise. */
-  private foesQuality(f: number, x: number, y: number): number {
+  /** attackQuality over the listed foes (listFoes), engagedAt likewise, at Space `cell` = (x, y). */
+  private foesQuality(f: number, cell: number, x: number, y: number): number {
     const ranged = this.chars[f]!.ranged;
     const range = ranged ? this.maximum[f]! : this.reach[f]!;
     const effective = this.effective[f]!;
+    const map = this.map;
     let q = 0;
     for (let i = 0; i < this.foeCount; i++) {
-      const e = this.foes[i]!;
-      const d = spaces(x, y, this.x[e]!, this.y[e]!);
+      const d = spaces(x, y, this.foeX[i]!, this.foeY[i]!);
       if (d > range || (q === 1 && ranged && d > effective)) continue;
-      const cover = this.map.path(x, y, this.x[e]!, this.y[e]!);
+      const cover = map.pathAt(cell, this.foeCell[i]!);
       if (cover === FULL) continue;
       if (cover === PARTIAL || (ranged && d > effective)) {
         q = 1;
@@ -342,8 +381,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
       }
       if (!ranged) return 2;
       for (let j = 0; j < this.meleeFoeCount; j++) {
-        const m = this.meleeFoes[j]!;
-        if (spaces(this.x[m]!, this.y[m]!, x, y) <= this.reach[m]! && this.map.path(this.x[m]!, this.y[m]!, x, y) !== FULL) return 1;
+        if (spaces(this.meleeX[j]!, this.meleeY[j]!, x, y) <= this.meleeReach[j]! && map.pathAt(this.meleeCell[j]!, cell) !== FULL) return 1;
       }
       return 2;
     }
@@ -396,21 +434,24 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     this.listFoes(f);
     p.markThreats(this, this.sideOf[f]!);
     p.start(this.x[f]!, this.y[f]!, most);
-    const w = this.map.width;
+    const col = this.map.colOf;
+    const row = this.map.rowOf;
+    const dist = p.dist;
+    const risk = p.risk;
     let best = -1;
     let bestScore = Infinity;
     let bestTier = 3;
     for (let cell = p.next(); cell >= 0; cell = p.next()) {
-      const d = p.dist[cell]!;
+      const d = dist[cell]!;
       const tier = d <= walk ? 0 : d <= run ? 1 : d <= sprint ? 2 : 3;
       if (tier > bestTier) break;
       if (tier === 3) continue;
-      const x = cell % w;
-      const y = (cell - x) / w;
+      const x = col[cell]!;
+      const y = row[cell]!;
       // The score without the place's Disadvantage is a lower bound: skip the attack paths when even that cannot win.
-      const bound = tier * 1e7 + (ranged ? Math.min(9, this.foesExposing(x, y)) * 1e5 : 0) + p.risk[cell]! * 1e3 + d;
+      const bound = tier * 1e7 + (ranged ? Math.min(9, this.foesExposing(x, y)) * 1e5 : 0) + risk[cell]! * 1e3 + d;
       if (bound >= bestScore) continue;
-      const q = this.foesQuality(f, x, y);
+      const q = this.foesQuality(f, cell, x, y);
       if (q === 0) continue;
       const score = bound + (q === 1 ? 1e6 : 0);
       if (score < bestScore) {
@@ -527,19 +568,24 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     this.listFoes(f);
     p.markThreats(this, this.sideOf[f]!);
     p.search(this.x[f]!, this.y[f]!, left);
-    const w = this.map.width;
+    const col = this.map.colOf;
+    const row = this.map.rowOf;
+    const n = this.foeCount;
+    const fx = this.foeX;
+    const fy = this.foeY;
+    const fr = this.foeReach;
+    const fm = this.foeMelee;
     let best = -1;
     let bestScore = Infinity;
     for (let i = 0; i < p.reached; i++) {
       const cell = p.order[i]!;
-      const x = cell % w;
-      const y = (cell - x) / w;
+      const x = col[cell]!;
+      const y = row[cell]!;
       let inReach = 0;
       let margin = 20;
-      for (let i = 0; i < this.foeCount; i++) {
-        const e = this.foes[i]!;
-        const d = spaces(x, y, this.x[e]!, this.y[e]!) - this.reach[e]!;
-        if (d <= 0 && !this.chars[e]!.ranged) inReach++;
+      for (let k = 0; k < n; k++) {
+        const d = spaces(x, y, fx[k]!, fy[k]!) - fr[k]!;
+        if (d <= 0) inReach += fm[k]!;
         if (d < margin) margin = d;
       }
       const score = p.risk[cell]! * 1e6 + inReach * 1e4 + this.foesExposing(x, y) * 100 + (20 - margin) + p.dist[cell]! * 0.01;
