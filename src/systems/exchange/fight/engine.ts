@@ -273,12 +273,19 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     let best = -1;
     let bestBad = true;
     const ranged = this.chars[f]!.ranged;
+    const range = ranged ? this.maximum[f]! : this.reach[f]!;
+    const side = this.sideOf[f]!;
+    const map = this.map;
+    const w = map.width;
+    const cell = y * w + x;
     let engaged = -1;
     for (let e = 0; e < this.count; e++) {
-      if (this.sideOf[e] === this.sideOf[f] || !this.inFight(e)) continue;
-      const d = spaces(x, y, this.x[e]!, this.y[e]!);
-      if (d > (ranged ? this.maximum[f]! : this.reach[f]!)) continue;
-      const cover = this.map.path(x, y, this.x[e]!, this.y[e]!);
+      if (this.sideOf[e] === side || this.chars[e]!.status !== IN_FIGHT) continue;
+      const ex = this.x[e]!;
+      const ey = this.y[e]!;
+      const d = spaces(x, y, ex, ey);
+      if (d > range) continue;
+      const cover = map.pathAt(cell, ey * w + ex);
       if (cover === FULL) continue;
       let bad = cover === PARTIAL;
       if (!bad && ranged) {
@@ -438,6 +445,10 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     const row = this.map.rowOf;
     const dist = p.dist;
     const risk = p.risk;
+    // A step changes the distance to a foe by one Space at most: from fewer than `near` steps away no foe is in range.
+    const range = ranged ? this.maximum[f]! : this.reach[f]!;
+    let near = 0x7fff;
+    for (let i = 0; i < this.foeCount; i++) near = Math.min(near, spaces(this.x[f]!, this.y[f]!, this.foeX[i]!, this.foeY[i]!) - range);
     let best = -1;
     let bestScore = Infinity;
     let bestTier = 3;
@@ -445,7 +456,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
       const d = dist[cell]!;
       const tier = d <= walk ? 0 : d <= run ? 1 : d <= sprint ? 2 : 3;
       if (tier > bestTier) break;
-      if (tier === 3) continue;
+      if (tier === 3 || d < near) continue;
       const x = col[cell]!;
       const y = row[cell]!;
       // The score without the place's Disadvantage is a lower bound: skip the attack paths when even that cannot win.

@@ -38,69 +38,66 @@ const PLACE_PATH_MAX = 24;
  * approachFree): the Space, the movement mode and the path there, under the whole state the search
  * reads, which the engine writes into `key` (its owner number, who moves, its allowances, every
  * fighter's Space and status). Fights from the same set-up repeat their first turns' searches, so
- * most of them become one look-up. Direct-mapped: `slots` entries of typed arrays, a colliding key
- * replaces the old one. One per thread and key length (sharedPlaceMemo): memory stays fixed however
- * many tasks a worker keeps prepared.
+ * most of them become one look-up. Direct-mapped: `slots` entries, a colliding key replaces the old
+ * one; each entry holds its key, then its answer, in whole 64-byte lines of one typed array, so a
+ * look-up touches one line (and the path's). One per thread and key length (sharedPlaceMemo):
+ * memory stays fixed however many tasks a worker keeps prepared.
  */
 export class PlaceMemo {
-  /** The key of the current search: filled by the caller before get()/set(). */
+  /** The key of the current search: filled by the caller before find()/set(); its first field is never 0 (an empty entry). */
   readonly key: Int32Array;
-  private readonly keys: Int32Array;
-  private readonly used: Uint8Array;
-  /** Per slot: the Space (-1 none), the mode, the path's length, then the path. */
-  private readonly answers: Int32Array;
+  /** Per slot: the key, then the Space (-1 none), the mode, the path's length, then the path. */
+  private readonly table: Int32Array;
   private slot = 0;
-  private readonly stride = 3 + PLACE_PATH_MAX;
+  private readonly stride: number;
 
   constructor(readonly keyLength: number, readonly slots = 4096) {
     this.key = new Int32Array(keyLength);
-    this.keys = new Int32Array(slots * keyLength);
-    this.used = new Uint8Array(slots);
-    this.answers = new Int32Array(slots * this.stride);
+    this.stride = Math.ceil((keyLength + 3 + PLACE_PATH_MAX) / 16) * 16;
+    this.table = new Int32Array(slots * this.stride);
   }
 
-  /** The slot of `key` when it holds an answer (its offset into answers, for space(), mode(), path()), else -1. */
+  /** The offset of `key`'s answer when it holds one (for space(), mode(), path()), else -1. */
   find(): number {
     const k = this.key;
     const n = this.keyLength;
     let h = 0x811c9dc5 | 0;
     for (let i = 0; i < n; i++) h = Math.imul(h ^ k[i]!, 0x01000193);
     h ^= h >>> 15;
-    const s = h & (this.slots - 1);
-    this.slot = s;
-    if (this.used[s] === 0) return -1;
-    const at = s * n;
-    for (let i = 0; i < n; i++) if (this.keys[at + i] !== k[i]) return -1;
-    return s * this.stride;
+    const at = (h & (this.slots - 1)) * this.stride;
+    this.slot = at;
+    const t = this.table;
+    for (let i = 0; i < n; i++) if (t[at + i] !== k[i]) return -1;
+    return at + n;
   }
 
   space(at: number): number {
-    return this.answers[at]!;
+    return this.table[at]!;
   }
 
   mode(at: number): number {
-    return this.answers[at + 1]!;
+    return this.table[at + 1]!;
   }
 
   /** Copies the kept path into `path`; returns its length. */
   path(at: number, path: Int32Array): number {
-    const n = this.answers[at + 2]!;
-    for (let i = 0; i < n; i++) path[i] = this.answers[at + 3 + i]!;
+    const t = this.table;
+    const n = t[at + 2]!;
+    for (let i = 0; i < n; i++) path[i] = t[at + 3 + i]!;
     return n;
   }
 
   /** Keeps an answer under the key of the last find(). */
   set(space: number, mode: number, path: Int32Array, length: number): void {
     if (length > PLACE_PATH_MAX) return;
-    const s = this.slot;
+    const t = this.table;
     const n = this.keyLength;
-    for (let i = 0; i < n; i++) this.keys[s * n + i] = this.key[i]!;
-    this.used[s] = 1;
-    const at = s * this.stride;
-    this.answers[at] = space;
-    this.answers[at + 1] = mode;
-    this.answers[at + 2] = length;
-    for (let i = 0; i < length; i++) this.answers[at + 3 + i] = path[i]!;
+    let at = this.slot;
+    for (let i = 0; i < n; i++) t[at++] = this.key[i]!;
+    t[at] = space;
+    t[at + 1] = mode;
+    t[at + 2] = length;
+    for (let i = 0; i < length; i++) t[at + 3 + i] = path[i]!;
   }
 }
 
