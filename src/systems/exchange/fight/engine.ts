@@ -17,7 +17,7 @@ import { FULL, MOVE_KEEP_RANGE, ORDER_FRESH_FIRST, PARTIAL, RUN, SPRINT, WALK, t
 import { PathFinder, type PathView } from './paths.js';
 import { ExchangeValues } from './values.js';
 import type { PlaceMemo} from './memo.js';
-import { MEMO_MAX_FIGHTERS, memoOwner, SearchMemo, sharedPlaceMemo } from './memo.js';
+import { MEMO_MAX_FIGHTERS, memoOwner, sharedPlaceMemo, sharedSearchMemo, type SearchMemo } from './memo.js';
 import { CLASH, FULL_GUARD, guardEdge, NO_RESPONSE } from '../rules.js';
 
 export { END_BROKE, END_COLLAPSE, END_MAX_ROUNDS } from './core.js';
@@ -80,8 +80,8 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     this.paths = tactical ? new PathFinder(this.map) : null;
     this.values = tactical ? new ExchangeValues(spec.knobs, this.chars.map((c) => c.strike), this.chars.map((c) => c.soak)) : null;
     const memo = tactical && this.count <= MEMO_MAX_FIGHTERS;
-    this.responseMemo = memo ? new SearchMemo() : null;
-    this.attackMemo = memo ? new SearchMemo() : null;
+    this.responseMemo = memo ? sharedSearchMemo('response') : null;
+    this.attackMemo = memo ? sharedSearchMemo('attack') : null;
     this.placeMemo = tactical ? sharedPlaceMemo('attack', this.count + 3, 16384) : null;
     this.safeMemo = tactical ? sharedPlaceMemo('safe', this.count + 3, 4096) : null;
     this.owner = memoOwner();
@@ -590,6 +590,8 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     let bestScore = Infinity;
     for (let i = 0; i < p.reached; i++) {
       const cell = p.order[i]!;
+      // Every other term of the score is >= 0: a Space with more Opportunity-Attack steps than the best cannot win.
+      if (p.risk[cell]! * 1e6 >= bestScore) continue;
       const x = col[cell]!;
       const y = row[cell]!;
       let inReach = 0;
@@ -695,7 +697,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     let key = -1;
     if (memo !== null && r < 64 && nA < 32) {
       key = (((((((f * this.count + t) * 32 + nA) * 3 + eA + 1) * 64 + r) * 2 + (m ? 1 : 0)) * 2 + (d.disadvantaged ? 1 : 0)) * 3 + d.status) * 4 + (clash ? clashEdge + 2 : 0);
-      const hit = memo.get(key);
+      const hit = memo.get(this.owner, key);
       if (hit !== undefined) return hit;
     }
     let best = -v.net(f, t, nA, eA, NO_RESPONSE, 0, 0) + (m ? this.worth(t, f, r) : 0);
@@ -722,7 +724,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
         }
       }
     }
-    if (key >= 0) memo!.set(key, choice);
+    if (key >= 0) memo!.set(this.owner, key, choice);
     return choice;
   }
 
@@ -773,7 +775,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
       k = ((k * 2 + (clashLegal ? 1 : 0)) * 2 + (m ? 1 : 0)) * 32 + d.ready;
       k = ((k * 2 + (d.disadvantaged ? 1 : 0)) * 3 + d.status) * 4 + (clash ? this.attackEdge(t, f) + 2 : 0);
       key = k * 2 + (a.disadvantaged ? 1 : 0);
-      const hit = memo.get(key);
+      const hit = memo.get(this.owner, key);
       if (hit !== undefined) return hit;
     }
     const top = Math.min(a.attackSkill, a.boostFor(r - a.cost(base)));
@@ -789,7 +791,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
       }
     }
     if (!must && e >= 0 && best < this.worth(f, e, r) - 1e-12) boost = -1;
-    if (key >= 0) memo!.set(key, boost);
+    if (key >= 0) memo!.set(this.owner, key, boost);
     return boost;
   }
 

@@ -2,32 +2,62 @@
  * The `tactical` player's search memo: the answer of a response or Boost search (engine.ts
  * tacticalResponse, valuedAttack) under a compact key of everything that search reads (who, dice,
  * Edges, Ready AD, Conditions, whether another attack may come), so a repeated situation costs one
- * Map read instead of a dozen value look-ups. The searches read nothing else, so an answer holds
- * for the life of the fight engine (one per task). Bounded: cleared when it reaches `limit` keys.
+ * table read instead of a dozen value look-ups. The searches read nothing else, so an answer holds
+ * for the life of the fight engine, whose owner number is part of the key. Bounded: a fixed table
+ * per thread, a colliding key replaces the old one.
  */
 
 /** Keys are exact while every field is within its range: fighters <= MEMO_MAX_FIGHTERS, Ready AD and dice < 64. */
 export const MEMO_MAX_FIGHTERS = 128;
-/** Entries kept per memo before it starts again (a Map of small integers: about 1 MB at most; the bench's fights use a few thousand). */
-const MEMO_LIMIT = 1 << 14;
+/** Entries per memo (direct-mapped: a colliding key replaces the old one; 32 bytes each, 512 KB). */
+const MEMO_SLOTS = 1 << 14;
 
+/**
+ * The answers of response or Boost searches: non-negative integer keys (below 2^53) of an owner
+ * (memoOwner: one engine), integer answers. One per thread and kind (sharedSearchMemo).
+ */
 export class SearchMemo {
-  private readonly answers = new Map<number, number>();
+  /** Per slot: the key (-1: empty), its owner, the answer, one unused (32-byte slots). */
+  private readonly table: Float64Array;
+  private readonly mask: number;
 
-  constructor(private readonly limit = MEMO_LIMIT) {}
-
-  get(key: number): number | undefined {
-    return this.answers.get(key);
+  constructor(slots = MEMO_SLOTS) {
+    this.table = new Float64Array(slots * 4);
+    for (let i = 0; i < this.table.length; i += 4) this.table[i] = -1;
+    this.mask = slots - 1;
   }
 
-  set(key: number, answer: number): void {
-    if (this.answers.size >= this.limit) this.answers.clear();
-    this.answers.set(key, answer);
+  private at(owner: number, key: number): number {
+    let h = Math.imul((key >>> 0) ^ Math.imul((key / 4294967296) | 0, 0x9e3779b1) ^ Math.imul(owner, 0x27d4eb2f), 0x85ebca6b);
+    h ^= h >>> 15;
+    return (h & this.mask) * 4;
   }
 
-  get size(): number {
-    return this.answers.size;
+  get(owner: number, key: number): number | undefined {
+    const at = this.at(owner, key);
+    const t = this.table;
+    return t[at] === key && t[at + 1] === owner ? t[at + 2] : undefined;
   }
+
+  set(owner: number, key: number, answer: number): void {
+    const at = this.at(owner, key);
+    const t = this.table;
+    t[at] = key;
+    t[at + 1] = owner;
+    t[at + 2] = answer;
+  }
+}
+
+const sharedSearch = new Map<string, SearchMemo>();
+
+/** This thread's SearchMemo of this kind: memory stays fixed however many tasks a worker keeps prepared. */
+export function sharedSearchMemo(kind: string): SearchMemo {
+  let memo = sharedSearch.get(kind);
+  if (memo === undefined) {
+    memo = new SearchMemo();
+    sharedSearch.set(kind, memo);
+  }
+  return memo;
 }
 
 /** Longest path a PlaceMemo entry keeps (a longer answer is not kept). */
