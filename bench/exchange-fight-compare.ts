@@ -53,15 +53,15 @@ for (const name of ['tactical', 'named']) {
   const ours = await load(here, study(name));
   let t = 0;
   let o = 0;
+  const ratios: number[] = [];
   for (let r = 0; r < reps; r++) {
-    if (r % 2 === 0) {
-      t += theirs(n);
-      o += ours(n);
-    } else {
-      o += ours(n);
-      t += theirs(n);
-    }
+    const [a, b] = r % 2 === 0 ? [theirs(n), ours(n)] : [ours(n), theirs(n)].reverse() as [number, number];
+    t += a;
+    o += b;
+    ratios.push(a / b);
   }
+  ratios.sort((a, b) => a - b);
+  const median = (ratios[(reps - 1) >> 1]! + ratios[reps >> 1]!) / 2;
   const k = (s: number): string => `${((n * reps) / s / 1e3).toFixed(1)} k/s`;
-  console.log(`${name.padEnd(10)} this ${k(o).padStart(10)}   other ${k(t).padStart(10)}   this/other ${(t / o).toFixed(3)}`);
+  console.log(`${name.padEnd(10)} this ${k(o).padStart(10)}   other ${k(t).padStart(10)}   this/other ${(t / o).toFixed(3)} (median of the runs' ratios ${median.toFixed(3)})`);
 }

@@ -9,8 +9,8 @@
 
 /** Keys are exact while every field is within its range: fighters <= MEMO_MAX_FIGHTERS, Ready AD and dice < 64. */
 export const MEMO_MAX_FIGHTERS = 128;
-/** Entries per memo (direct-mapped: a colliding key replaces the old one; 32 bytes each, 512 KB). */
-const MEMO_SLOTS = 1 << 14;
+/** Entries per memo (direct-mapped: a colliding key replaces the old one; 32 bytes each, 256 KB). */
+const MEMO_SLOTS = 1 << 13;
 
 /**
  * The answers of response or Boost searches: non-negative integer keys (below 2^53) of an owner
