@@ -870,9 +870,17 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
   /** The enemy still in the fight nearest to f (ties: listed first), or -1. */
   protected nearestFoe(f: number): number {
     let e = -1;
+    let bd = 0;
+    const x = this.x[f]!;
+    const y = this.y[f]!;
+    const side = this.sideOf[f]!;
     for (let k = 0; k < this.count; k++) {
-      if (this.sideOf[k] === this.sideOf[f] || !this.inFight(k)) continue;
-      if (e < 0 || spaces(this.x[f]!, this.y[f]!, this.x[k]!, this.y[k]!) < spaces(this.x[f]!, this.y[f]!, this.x[e]!, this.y[e]!)) e = k;
+      if (this.sideOf[k] === side || this.chars[k]!.status !== IN_FIGHT) continue;
+      const d = spaces(x, y, this.x[k]!, this.y[k]!);
+      if (e < 0 || d < bd) {
+        e = k;
+        bd = d;
+      }
     }
     return e;
   }
