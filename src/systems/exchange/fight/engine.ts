@@ -925,19 +925,22 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     let by = y0;
     let bc = dir * spaces(x0, y0, gx, gy);
     let be = dir * ((x0 - gx) * (x0 - gx) + (y0 - gy) * (y0 - gy));
-    for (let dy = -1; dy <= 1; dy++) {
-      for (let dx = -1; dx <= 1; dx++) {
-        const nx = x0 + dx;
-        const ny = y0 + dy;
-        if ((dx === 0 && dy === 0) || !this.map.free(nx, ny)) continue;
-        const c = dir * spaces(nx, ny, gx, gy);
-        const e = dir * ((nx - gx) * (nx - gx) + (ny - gy) * (ny - gy));
-        if (c < bc || (c === bc && e < be)) {
-          bx = nx;
-          by = ny;
-          bc = c;
-          be = e;
-        }
+    // The 8 neighbours in the map's order (rows, then columns, from the top left): FightMap.free through its tables.
+    const map = this.map;
+    const blocked = map.blocked;
+    const nbr = map.neighbours;
+    for (let k = (y0 * map.width + x0) * 8, end = k + 8; k < end; k++) {
+      const n = nbr[k]!;
+      if (blocked[n] !== 0) continue;
+      const nx = map.colOf[n]!;
+      const ny = map.rowOf[n]!;
+      const c = dir * spaces(nx, ny, gx, gy);
+      const e = dir * ((nx - gx) * (nx - gx) + (ny - gy) * (ny - gy));
+      if (c < bc || (c === bc && e < be)) {
+        bx = nx;
+        by = ny;
+        bc = c;
+        be = e;
       }
     }
     if (bx === x0 && by === y0) return -1;
