@@ -4,7 +4,9 @@
  * fight with named policies (the bench/exchange-fight.ts study: reserve-1, guard-first, all-in and
  * greedy steps), N quoted, then the ratio. Target (issue 28): tactical >= 50,000 fights/s per core.
  * Measured (load 3): tactical 33 k/s, named 80 k/s (at 8630332: 8.6 k and 66.5 k on a quiet machine;
- * 3.6x and 1.15x in one process): docs/performance.md.
+ * 3.6x and 1.15x in one process). After the neighbour tables and one-line memo entries (load 8-10):
+ * tactical 30.2 k/s, named 70.4 k/s, the build before 27.6 k and 68.2 k in the same minute; 1.15x and
+ * 1.02-1.04x in one process (node dist/bench/exchange-fight-compare.js): docs/performance.md.
  */
 import { parseStudy } from '../src/config/load.js';
 import { validate } from '../src/config/validate.js';

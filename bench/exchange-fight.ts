@@ -2,7 +2,8 @@
  * `node dist/bench/exchange-fight.js`: four-against-four exchange fights (seed 001, Tactical Mode:
  * a sword, a spear, a bow and a guard-first sword against four bandits, 6 Spaces apart, partial
  * cover) per second on one core, N quoted; then the whole engine with 1 and 2 workers.
- * Targets: >= 20,000 fights/s per core; 2 workers >= 1.8x one.
+ * Targets: >= 20,000 fights/s per core; 2 workers >= 1.8x one. Its players are named policies; the
+ * default `tactical` player: bench/exchange-fight-tactical.ts; two builds: bench/exchange-fight-compare.ts.
  */
 import { simulate } from '../src/batch/engine.js';
 import { parseStudy } from '../src/config/load.js';

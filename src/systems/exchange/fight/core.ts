@@ -113,7 +113,7 @@ export class FightCore implements FightView {
   }
 
   reset(): void {
-    this.map.occupant.fill(0);
+    this.map.empty();
     this.focus.fill(-1);
     this.dealt.fill(0);
     this.taken.fill(0);
@@ -164,14 +164,15 @@ export class FightCore implements FightView {
     this.adAttack[f]! += paid;
     // Traced (the kernel records the dice): the faces of this attack's roll and of the response's.
     if (this.observer !== null) takeRolls(this.dice);
-    const aTotal = rollTotal(this.dice, att.baseCost + boost, this.attackEdge(f, t), this.spec.knobs);
+    const eA = this.attackEdge(f, t);
+    const aTotal = rollTotal(this.dice, att.baseCost + boost, eA, this.spec.knobs);
     const aRolls = this.observer !== null ? takeRolls(this.dice) : null;
     const clashLegal = def.ranged === att.ranged && this.canAttack(t, f);
     const targetReady = def.ready;
     let response: number;
     let rBoost = 0;
     if (this.spec.fighters[t]!.tactical) {
-      const r = this.tacticalResponse(f, t, att.baseCost + boost, this.attackEdge(f, t), clashLegal);
+      const r = this.tacticalResponse(f, t, att.baseCost + boost, eA, clashLegal);
       response = r >> 8;
       rBoost = r & 255;
     } else {

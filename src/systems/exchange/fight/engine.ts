@@ -17,7 +17,7 @@ import { FULL, MOVE_KEEP_RANGE, ORDER_FRESH_FIRST, PARTIAL, RUN, SPRINT, WALK, t
 import { PathFinder, type PathView } from './paths.js';
 import { ExchangeValues } from './values.js';
 import type { PlaceMemo} from './memo.js';
-import { MEMO_MAX_FIGHTERS, memoOwner, SearchMemo, sharedPlaceMemo } from './memo.js';
+import { MEMO_MAX_FIGHTERS, memoOwner, sharedPlaceMemo, sharedSearchMemo, type SearchMemo } from './memo.js';
 import { CLASH, FULL_GUARD, guardEdge, NO_RESPONSE } from '../rules.js';
 
 export { END_BROKE, END_COLLAPSE, END_MAX_ROUNDS } from './core.js';
@@ -61,6 +61,17 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
   private readonly meleeFoes: Int32Array;
   private foeCount = 0;
   private meleeFoeCount = 0;
+  /** The listed foes' Spaces (y * width + x), columns, rows and reach; for melee foes also reach plus Walk. */
+  private readonly foeCell: Int32Array;
+  private readonly foeX: Int32Array;
+  private readonly foeY: Int32Array;
+  private readonly foeReach: Int32Array;
+  private readonly foeMelee: Uint8Array;
+  private readonly meleeCell: Int32Array;
+  private readonly meleeX: Int32Array;
+  private readonly meleeY: Int32Array;
+  private readonly meleeReach: Int32Array;
+  private readonly meleeExposing: Int32Array;
 
   constructor(spec: ExchangeFightSpec, dice: Dice) {
     super(spec, dice);
@@ -69,13 +80,23 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     this.paths = tactical ? new PathFinder(this.map) : null;
     this.values = tactical ? new ExchangeValues(spec.knobs, this.chars.map((c) => c.strike), this.chars.map((c) => c.soak)) : null;
     const memo = tactical && this.count <= MEMO_MAX_FIGHTERS;
-    this.responseMemo = memo ? new SearchMemo() : null;
-    this.attackMemo = memo ? new SearchMemo() : null;
+    this.responseMemo = memo ? sharedSearchMemo('response') : null;
+    this.attackMemo = memo ? sharedSearchMemo('attack') : null;
     this.placeMemo = tactical ? sharedPlaceMemo('attack', this.count + 3, 16384) : null;
     this.safeMemo = tactical ? sharedPlaceMemo('safe', this.count + 3, 4096) : null;
     this.owner = memoOwner();
     this.foes = new Int32Array(this.count);
     this.meleeFoes = new Int32Array(this.count);
+    this.foeCell = new Int32Array(this.count);
+    this.foeX = new Int32Array(this.count);
+    this.foeY = new Int32Array(this.count);
+    this.foeReach = new Int32Array(this.count);
+    this.foeMelee = new Uint8Array(this.count);
+    this.meleeCell = new Int32Array(this.count);
+    this.meleeX = new Int32Array(this.count);
+    this.meleeY = new Int32Array(this.count);
+    this.meleeReach = new Int32Array(this.count);
+    this.meleeExposing = new Int32Array(this.count);
   }
 
   /** One whole fight; the result is left in winner (0 a, 1 b, 2 draw), end and round. */
@@ -252,12 +273,19 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     let best = -1;
     let bestBad = true;
     const ranged = this.chars[f]!.ranged;
+    const range = ranged ? this.maximum[f]! : this.reach[f]!;
+    const side = this.sideOf[f]!;
+    const map = this.map;
+    const w = map.width;
+    const cell = y * w + x;
     let engaged = -1;
     for (let e = 0; e < this.count; e++) {
-      if (this.sideOf[e] === this.sideOf[f] || !this.inFight(e)) continue;
-      const d = spaces(x, y, this.x[e]!, this.y[e]!);
-      if (d > (ranged ? this.maximum[f]! : this.reach[f]!)) continue;
-      const cover = this.map.path(x, y, this.x[e]!, this.y[e]!);
+      if (this.sideOf[e] === side || this.chars[e]!.status !== IN_FIGHT) continue;
+      const ex = this.x[e]!;
+      const ey = this.y[e]!;
+      const d = spaces(x, y, ex, ey);
+      if (d > range) continue;
+      const cover = map.pathAt(cell, ey * w + ex);
       if (cover === FULL) continue;
       let bad = cover === PARTIAL;
       if (!bad && ranged) {
@@ -301,14 +329,30 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     return q;
   }
 
-  /** Fills foes and meleeFoes for a search by f. */
+  /** Fills foes and meleeFoes (and their Spaces, reach, Walk) for a search by f. */
   private listFoes(f: number): void {
     let n = 0;
     let m = 0;
+    const w = this.map.width;
     for (let e = 0; e < this.count; e++) {
       if (this.sideOf[e] === this.sideOf[f] || !this.inFight(e)) continue;
+      const x = this.x[e]!;
+      const y = this.y[e]!;
+      const melee = !this.chars[e]!.ranged;
+      this.foeCell[n] = y * w + x;
+      this.foeX[n] = x;
+      this.foeY[n] = y;
+      this.foeReach[n] = this.reach[e]!;
+      this.foeMelee[n] = melee ? 1 : 0;
       this.foes[n++] = e;
-      if (!this.chars[e]!.ranged) this.meleeFoes[m++] = e;
+      if (melee) {
+        this.meleeCell[m] = y * w + x;
+        this.meleeX[m] = x;
+        this.meleeY[m] = y;
+        this.meleeReach[m] = this.reach[e]!;
+        this.meleeExposing[m] = this.reach[e]! + this.allowance[e * 3]!;
+        this.meleeFoes[m++] = e;
+      }
     }
     this.foeCount = n;
     this.meleeFoeCount = m;
@@ -317,24 +361,26 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
   /** exposedAt over the listed foes (listFoes). */
   private foesExposing(x: number, y: number): number {
     let n = 0;
+    const mx = this.meleeX;
+    const my = this.meleeY;
+    const reach = this.meleeExposing;
     for (let i = 0; i < this.meleeFoeCount; i++) {
-      const e = this.meleeFoes[i]!;
-      if (spaces(this.x[e]!, this.y[e]!, x, y) <= this.reach[e]! + this.allowance[e * 3]!) n++;
+      if (spaces(mx[i]!, my[i]!, x, y) <= reach[i]!) n++;
     }
     return n;
   }
 
-  /** attackQuality over the listed foes (listFoes), engagedAt likewise. */
-  private foesQuality(f: number, x: number, y: number): number {
+  /** attackQuality over the listed foes (listFoes), engagedAt likewise, at Space `cell` = (x, y). */
+  private foesQuality(f: number, cell: number, x: number, y: number): number {
     const ranged = this.chars[f]!.ranged;
     const range = ranged ? this.maximum[f]! : this.reach[f]!;
     const effective = this.effective[f]!;
+    const map = this.map;
     let q = 0;
     for (let i = 0; i < this.foeCount; i++) {
-      const e = this.foes[i]!;
-      const d = spaces(x, y, this.x[e]!, this.y[e]!);
+      const d = spaces(x, y, this.foeX[i]!, this.foeY[i]!);
       if (d > range || (q === 1 && ranged && d > effective)) continue;
-      const cover = this.map.path(x, y, this.x[e]!, this.y[e]!);
+      const cover = map.pathAt(cell, this.foeCell[i]!);
       if (cover === FULL) continue;
       if (cover === PARTIAL || (ranged && d > effective)) {
         q = 1;
@@ -342,8 +388,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
       }
       if (!ranged) return 2;
       for (let j = 0; j < this.meleeFoeCount; j++) {
-        const m = this.meleeFoes[j]!;
-        if (spaces(this.x[m]!, this.y[m]!, x, y) <= this.reach[m]! && this.map.path(this.x[m]!, this.y[m]!, x, y) !== FULL) return 1;
+        if (spaces(this.meleeX[j]!, this.meleeY[j]!, x, y) <= this.meleeReach[j]! && map.pathAt(this.meleeCell[j]!, cell) !== FULL) return 1;
       }
       return 2;
     }
@@ -396,21 +441,28 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     this.listFoes(f);
     p.markThreats(this, this.sideOf[f]!);
     p.start(this.x[f]!, this.y[f]!, most);
-    const w = this.map.width;
+    const col = this.map.colOf;
+    const row = this.map.rowOf;
+    const dist = p.dist;
+    const risk = p.risk;
+    // A step changes the distance to a foe by one Space at most: from fewer than `near` steps away no foe is in range.
+    const range = ranged ? this.maximum[f]! : this.reach[f]!;
+    let near = 0x7fff;
+    for (let i = 0; i < this.foeCount; i++) near = Math.min(near, spaces(this.x[f]!, this.y[f]!, this.foeX[i]!, this.foeY[i]!) - range);
     let best = -1;
     let bestScore = Infinity;
     let bestTier = 3;
     for (let cell = p.next(); cell >= 0; cell = p.next()) {
-      const d = p.dist[cell]!;
+      const d = dist[cell]!;
       const tier = d <= walk ? 0 : d <= run ? 1 : d <= sprint ? 2 : 3;
       if (tier > bestTier) break;
-      if (tier === 3) continue;
-      const x = cell % w;
-      const y = (cell - x) / w;
+      if (tier === 3 || d < near) continue;
+      const x = col[cell]!;
+      const y = row[cell]!;
       // The score without the place's Disadvantage is a lower bound: skip the attack paths when even that cannot win.
-      const bound = tier * 1e7 + (ranged ? Math.min(9, this.foesExposing(x, y)) * 1e5 : 0) + p.risk[cell]! * 1e3 + d;
+      const bound = tier * 1e7 + (ranged ? Math.min(9, this.foesExposing(x, y)) * 1e5 : 0) + risk[cell]! * 1e3 + d;
       if (bound >= bestScore) continue;
-      const q = this.foesQuality(f, x, y);
+      const q = this.foesQuality(f, cell, x, y);
       if (q === 0) continue;
       const score = bound + (q === 1 ? 1e6 : 0);
       if (score < bestScore) {
@@ -527,19 +579,26 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     this.listFoes(f);
     p.markThreats(this, this.sideOf[f]!);
     p.search(this.x[f]!, this.y[f]!, left);
-    const w = this.map.width;
+    const col = this.map.colOf;
+    const row = this.map.rowOf;
+    const n = this.foeCount;
+    const fx = this.foeX;
+    const fy = this.foeY;
+    const fr = this.foeReach;
+    const fm = this.foeMelee;
     let best = -1;
     let bestScore = Infinity;
     for (let i = 0; i < p.reached; i++) {
       const cell = p.order[i]!;
-      const x = cell % w;
-      const y = (cell - x) / w;
+      // Every other term of the score is >= 0: a Space with more Opportunity-Attack steps than the best cannot win.
+      if (p.risk[cell]! * 1e6 >= bestScore) continue;
+      const x = col[cell]!;
+      const y = row[cell]!;
       let inReach = 0;
       let margin = 20;
-      for (let i = 0; i < this.foeCount; i++) {
-        const e = this.foes[i]!;
-        const d = spaces(x, y, this.x[e]!, this.y[e]!) - this.reach[e]!;
-        if (d <= 0 && !this.chars[e]!.ranged) inReach++;
+      for (let k = 0; k < n; k++) {
+        const d = spaces(x, y, fx[k]!, fy[k]!) - fr[k]!;
+        if (d <= 0) inReach += fm[k]!;
         if (d < margin) margin = d;
       }
       const score = p.risk[cell]! * 1e6 + inReach * 1e4 + this.foesExposing(x, y) * 100 + (20 - margin) + p.dist[cell]! * 0.01;
@@ -638,7 +697,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     let key = -1;
     if (memo !== null && r < 64 && nA < 32) {
       key = (((((((f * this.count + t) * 32 + nA) * 3 + eA + 1) * 64 + r) * 2 + (m ? 1 : 0)) * 2 + (d.disadvantaged ? 1 : 0)) * 3 + d.status) * 4 + (clash ? clashEdge + 2 : 0);
-      const hit = memo.get(key);
+      const hit = memo.get(this.owner, key);
       if (hit !== undefined) return hit;
     }
     let best = -v.net(f, t, nA, eA, NO_RESPONSE, 0, 0) + (m ? this.worth(t, f, r) : 0);
@@ -665,7 +724,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
         }
       }
     }
-    if (key >= 0) memo!.set(key, choice);
+    if (key >= 0) memo!.set(this.owner, key, choice);
     return choice;
   }
 
@@ -716,7 +775,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
       k = ((k * 2 + (clashLegal ? 1 : 0)) * 2 + (m ? 1 : 0)) * 32 + d.ready;
       k = ((k * 2 + (d.disadvantaged ? 1 : 0)) * 3 + d.status) * 4 + (clash ? this.attackEdge(t, f) + 2 : 0);
       key = k * 2 + (a.disadvantaged ? 1 : 0);
-      const hit = memo.get(key);
+      const hit = memo.get(this.owner, key);
       if (hit !== undefined) return hit;
     }
     const top = Math.min(a.attackSkill, a.boostFor(r - a.cost(base)));
@@ -732,7 +791,7 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
       }
     }
     if (!must && e >= 0 && best < this.worth(f, e, r) - 1e-12) boost = -1;
-    if (key >= 0) memo!.set(key, boost);
+    if (key >= 0) memo!.set(this.owner, key, boost);
     return boost;
   }
 
@@ -811,9 +870,17 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
   /** The enemy still in the fight nearest to f (ties: listed first), or -1. */
   protected nearestFoe(f: number): number {
     let e = -1;
+    let bd = 0;
+    const x = this.x[f]!;
+    const y = this.y[f]!;
+    const side = this.sideOf[f]!;
     for (let k = 0; k < this.count; k++) {
-      if (this.sideOf[k] === this.sideOf[f] || !this.inFight(k)) continue;
-      if (e < 0 || spaces(this.x[f]!, this.y[f]!, this.x[k]!, this.y[k]!) < spaces(this.x[f]!, this.y[f]!, this.x[e]!, this.y[e]!)) e = k;
+      if (this.sideOf[k] === side || this.chars[k]!.status !== IN_FIGHT) continue;
+      const d = spaces(x, y, this.x[k]!, this.y[k]!);
+      if (e < 0 || d < bd) {
+        e = k;
+        bd = d;
+      }
     }
     return e;
   }
@@ -858,19 +925,22 @@ export class ExchangeFight extends FightCore implements TurnTaker, PathView {
     let by = y0;
     let bc = dir * spaces(x0, y0, gx, gy);
     let be = dir * ((x0 - gx) * (x0 - gx) + (y0 - gy) * (y0 - gy));
-    for (let dy = -1; dy <= 1; dy++) {
-      for (let dx = -1; dx <= 1; dx++) {
-        const nx = x0 + dx;
-        const ny = y0 + dy;
-        if ((dx === 0 && dy === 0) || !this.map.free(nx, ny)) continue;
-        const c = dir * spaces(nx, ny, gx, gy);
-        const e = dir * ((nx - gx) * (nx - gx) + (ny - gy) * (ny - gy));
-        if (c < bc || (c === bc && e < be)) {
-          bx = nx;
-          by = ny;
-          bc = c;
-          be = e;
-        }
+    // The 8 neighbours in the map's order (rows, then columns, from the top left): FightMap.free through its tables.
+    const map = this.map;
+    const blocked = map.blocked;
+    const nbr = map.neighbours;
+    for (let k = (y0 * map.width + x0) * 8, end = k + 8; k < end; k++) {
+      const n = nbr[k]!;
+      if (blocked[n] !== 0) continue;
+      const nx = map.colOf[n]!;
+      const ny = map.rowOf[n]!;
+      const c = dir * spaces(nx, ny, gx, gy);
+      const e = dir * ((nx - gx) * (nx - gx) + (ny - gy) * (ny - gy));
+      if (c < bc || (c === bc && e < be)) {
+        bx = nx;
+        by = ny;
+        bc = c;
+        be = e;
       }
     }
     if (bx === x0 && by === y0) return -1;

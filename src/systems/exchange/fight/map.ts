@@ -77,13 +77,52 @@ export class FightMap {
    */
   private readonly cover: Uint8Array | null;
   private readonly spaces: number;
+  /**
+   * 1 where a character may not enter (cover, or someone standing there), 0 where free; one more
+   * entry past the map's Spaces (always 1): the Space `neighbours` gives for a step off the map.
+   */
+  readonly blocked: Uint8Array;
+  /** blocked with nobody on the map. */
+  private readonly cover0: Uint8Array;
+  /** The 8 neighbours of each Space (Space * 8 + k: rows, then columns, from the top left), the off-map Space where a step leaves the map. */
+  readonly neighbours: Int32Array;
+  /** Column and row of each Space. */
+  readonly colOf: Int16Array;
+  readonly rowOf: Int16Array;
 
   constructor(readonly width: number, readonly height: number, cells: readonly number[]) {
     this.cells = Uint8Array.from(cells);
-    this.occupant = new Int16Array(width * height);
-    this.spaces = width * height;
+    const n = width * height;
+    this.occupant = new Int16Array(n);
+    this.spaces = n;
     this.bare = this.cells.every((c) => c === OPEN);
     this.cover = this.bare || this.spaces > COVER_TABLE_MAX_SPACES ? null : coverTable(width, height, this.cells);
+    this.blocked = new Uint8Array(n + 1);
+    this.cover0 = new Uint8Array(n + 1);
+    for (let i = 0; i <= n; i++) this.cover0[i] = i === n || this.cells[i] !== OPEN ? 1 : 0;
+    this.neighbours = new Int32Array(n * 8);
+    this.colOf = new Int16Array(n);
+    this.rowOf = new Int16Array(n);
+    for (let i = 0; i < n; i++) {
+      const x = i % width;
+      const y = (i - x) / width;
+      this.colOf[i] = x;
+      this.rowOf[i] = y;
+      let k = i * 8;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          if (dx === 0 && dy === 0) continue;
+          this.neighbours[k++] = this.inside(x + dx, y + dy) ? (y + dy) * width + x + dx : n;
+        }
+      }
+    }
+    this.empty();
+  }
+
+  /** Nobody on the map. */
+  empty(): void {
+    this.occupant.fill(0);
+    this.blocked.set(this.cover0);
   }
 
   inside(x: number, y: number): boolean {
@@ -92,17 +131,19 @@ export class FightMap {
 
   /** A Space a character may enter: on the map, no cover, nobody standing there. */
   free(x: number, y: number): boolean {
-    if (!this.inside(x, y)) return false;
-    const i = y * this.width + x;
-    return this.cells[i] === OPEN && this.occupant[i] === 0;
+    return this.inside(x, y) && this.blocked[y * this.width + x] === 0;
   }
 
   place(f: number, x: number, y: number): void {
-    this.occupant[y * this.width + x] = f + 1;
+    const i = y * this.width + x;
+    this.occupant[i] = f + 1;
+    this.blocked[i] = 1;
   }
 
   clear(x: number, y: number): void {
-    this.occupant[y * this.width + x] = 0;
+    const i = y * this.width + x;
+    this.occupant[i] = 0;
+    this.blocked[i] = this.cover0[i]!;
   }
 
   /**
@@ -122,6 +163,17 @@ export class FightMap {
     t[i] = c + 1;
     t[(y1 * this.width + x1) * this.spaces + y0 * this.width + x0] = c + 1;
     return c;
+  }
+
+  /** path() between Spaces i and j (y * width + x). */
+  pathAt(i: number, j: number): number {
+    if (this.bare) return OPEN;
+    const t = this.cover;
+    if (t !== null) {
+      const known = t[i * this.spaces + j]!;
+      if (known !== 0) return known - 1;
+    }
+    return this.path(this.colOf[i]!, this.rowOf[i]!, this.colOf[j]!, this.rowOf[j]!);
   }
 
   /** path() without the table: both Bresenham lines. */

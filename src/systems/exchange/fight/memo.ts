@@ -2,32 +2,62 @@
  * The `tactical` player's search memo: the answer of a response or Boost search (engine.ts
  * tacticalResponse, valuedAttack) under a compact key of everything that search reads (who, dice,
  * Edges, Ready AD, Conditions, whether another attack may come), so a repeated situation costs one
- * Map read instead of a dozen value look-ups. The searches read nothing else, so an answer holds
- * for the life of the fight engine (one per task). Bounded: cleared when it reaches `limit` keys.
+ * table read instead of a dozen value look-ups. The searches read nothing else, so an answer holds
+ * for the life of the fight engine, whose owner number is part of the key. Bounded: a fixed table
+ * per thread, a colliding key replaces the old one.
  */
 
 /** Keys are exact while every field is within its range: fighters <= MEMO_MAX_FIGHTERS, Ready AD and dice < 64. */
 export const MEMO_MAX_FIGHTERS = 128;
-/** Entries kept per memo before it starts again (a Map of small integers: about 1 MB at most; the bench's fights use a few thousand). */
-const MEMO_LIMIT = 1 << 14;
+/** Entries per memo (direct-mapped: a colliding key replaces the old one; 32 bytes each, 256 KB). */
+const MEMO_SLOTS = 1 << 13;
 
+/**
+ * The answers of response or Boost searches: non-negative integer keys (below 2^53) of an owner
+ * (memoOwner: one engine), integer answers. One per thread and kind (sharedSearchMemo).
+ */
 export class SearchMemo {
-  private readonly answers = new Map<number, number>();
+  /** Per slot: the key (-1: empty), its owner, the answer, one unused (32-byte slots). */
+  private readonly table: Float64Array;
+  private readonly mask: number;
 
-  constructor(private readonly limit = MEMO_LIMIT) {}
-
-  get(key: number): number | undefined {
-    return this.answers.get(key);
+  constructor(slots = MEMO_SLOTS) {
+    this.table = new Float64Array(slots * 4);
+    for (let i = 0; i < this.table.length; i += 4) this.table[i] = -1;
+    this.mask = slots - 1;
   }
 
-  set(key: number, answer: number): void {
-    if (this.answers.size >= this.limit) this.answers.clear();
-    this.answers.set(key, answer);
+  private at(owner: number, key: number): number {
+    let h = Math.imul((key >>> 0) ^ Math.imul((key / 4294967296) | 0, 0x9e3779b1) ^ Math.imul(owner, 0x27d4eb2f), 0x85ebca6b);
+    h ^= h >>> 15;
+    return (h & this.mask) * 4;
   }
 
-  get size(): number {
-    return this.answers.size;
+  get(owner: number, key: number): number | undefined {
+    const at = this.at(owner, key);
+    const t = this.table;
+    return t[at] === key && t[at + 1] === owner ? t[at + 2] : undefined;
   }
+
+  set(owner: number, key: number, answer: number): void {
+    const at = this.at(owner, key);
+    const t = this.table;
+    t[at] = key;
+    t[at + 1] = owner;
+    t[at + 2] = answer;
+  }
+}
+
+const sharedSearch = new Map<string, SearchMemo>();
+
+/** This thread's SearchMemo of this kind: memory stays fixed however many tasks a worker keeps prepared. */
+export function sharedSearchMemo(kind: string): SearchMemo {
+  let memo = sharedSearch.get(kind);
+  if (memo === undefined) {
+    memo = new SearchMemo();
+    sharedSearch.set(kind, memo);
+  }
+  return memo;
 }
 
 /** Longest path a PlaceMemo entry keeps (a longer answer is not kept). */
@@ -38,69 +68,66 @@ const PLACE_PATH_MAX = 24;
  * approachFree): the Space, the movement mode and the path there, under the whole state the search
  * reads, which the engine writes into `key` (its owner number, who moves, its allowances, every
  * fighter's Space and status). Fights from the same set-up repeat their first turns' searches, so
- * most of them become one look-up. Direct-mapped: `slots` entries of typed arrays, a colliding key
- * replaces the old one. One per thread and key length (sharedPlaceMemo): memory stays fixed however
- * many tasks a worker keeps prepared.
+ * most of them become one look-up. Direct-mapped: `slots` entries, a colliding key replaces the old
+ * one; each entry holds its key, then its answer, in whole 64-byte lines of one typed array, so a
+ * look-up touches one line (and the path's). One per thread and key length (sharedPlaceMemo):
+ * memory stays fixed however many tasks a worker keeps prepared.
  */
 export class PlaceMemo {
-  /** The key of the current search: filled by the caller before get()/set(). */
+  /** The key of the current search: filled by the caller before find()/set(); its first field is never 0 (an empty entry). */
   readonly key: Int32Array;
-  private readonly keys: Int32Array;
-  private readonly used: Uint8Array;
-  /** Per slot: the Space (-1 none), the mode, the path's length, then the path. */
-  private readonly answers: Int32Array;
+  /** Per slot: the key, then the Space (-1 none), the mode, the path's length, then the path. */
+  private readonly table: Int32Array;
   private slot = 0;
-  private readonly stride = 3 + PLACE_PATH_MAX;
+  private readonly stride: number;
 
   constructor(readonly keyLength: number, readonly slots = 4096) {
     this.key = new Int32Array(keyLength);
-    this.keys = new Int32Array(slots * keyLength);
-    this.used = new Uint8Array(slots);
-    this.answers = new Int32Array(slots * this.stride);
+    this.stride = Math.ceil((keyLength + 3 + PLACE_PATH_MAX) / 16) * 16;
+    this.table = new Int32Array(slots * this.stride);
   }
 
-  /** The slot of `key` when it holds an answer (its offset into answers, for space(), mode(), path()), else -1. */
+  /** The offset of `key`'s answer when it holds one (for space(), mode(), path()), else -1. */
   find(): number {
     const k = this.key;
     const n = this.keyLength;
     let h = 0x811c9dc5 | 0;
     for (let i = 0; i < n; i++) h = Math.imul(h ^ k[i]!, 0x01000193);
     h ^= h >>> 15;
-    const s = h & (this.slots - 1);
-    this.slot = s;
-    if (this.used[s] === 0) return -1;
-    const at = s * n;
-    for (let i = 0; i < n; i++) if (this.keys[at + i] !== k[i]) return -1;
-    return s * this.stride;
+    const at = (h & (this.slots - 1)) * this.stride;
+    this.slot = at;
+    const t = this.table;
+    for (let i = 0; i < n; i++) if (t[at + i] !== k[i]) return -1;
+    return at + n;
   }
 
   space(at: number): number {
-    return this.answers[at]!;
+    return this.table[at]!;
   }
 
   mode(at: number): number {
-    return this.answers[at + 1]!;
+    return this.table[at + 1]!;
   }
 
   /** Copies the kept path into `path`; returns its length. */
   path(at: number, path: Int32Array): number {
-    const n = this.answers[at + 2]!;
-    for (let i = 0; i < n; i++) path[i] = this.answers[at + 3 + i]!;
+    const t = this.table;
+    const n = t[at + 2]!;
+    for (let i = 0; i < n; i++) path[i] = t[at + 3 + i]!;
     return n;
   }
 
   /** Keeps an answer under the key of the last find(). */
   set(space: number, mode: number, path: Int32Array, length: number): void {
     if (length > PLACE_PATH_MAX) return;
-    const s = this.slot;
+    const t = this.table;
     const n = this.keyLength;
-    for (let i = 0; i < n; i++) this.keys[s * n + i] = this.key[i]!;
-    this.used[s] = 1;
-    const at = s * this.stride;
-    this.answers[at] = space;
-    this.answers[at + 1] = mode;
-    this.answers[at + 2] = length;
-    for (let i = 0; i < length; i++) this.answers[at + 3 + i] = path[i]!;
+    let at = this.slot;
+    for (let i = 0; i < n; i++) t[at++] = this.key[i]!;
+    t[at] = space;
+    t[at + 1] = mode;
+    t[at + 2] = length;
+    for (let i = 0; i < length; i++) t[at + 3 + i] = path[i]!;
   }
 }
 

@@ -5,7 +5,7 @@
  * steps that give an enemy an Opportunity Attack (both ends inside one melee enemy's reach with a
  * clear path). One PathFinder per fight: typed arrays, no allocation per search.
  */
-import { FULL, OPEN } from './spec.js';
+import { FULL } from './spec.js';
 import type { FightMap } from './map.js';
 
 /** What a search needs from the fight: positions, who threatens Opportunity Attacks, and the map. */
@@ -100,42 +100,34 @@ export class PathFinder {
    */
   next(): number {
     if (this.head >= this.reached) return -1;
-    const m = this.map;
-    const w = m.width;
-    const h = m.height;
     const c = this.order[this.head++]!;
     const d = this.dist[c]!;
     if (d >= this.maxSteps) return c;
-    const cells = m.cells;
-    const occupant = m.occupant;
+    // FightMap.free through the map's neighbour table: off-map steps land on its always-blocked extra Space.
+    const blocked = this.map.blocked;
+    const nbr = this.map.neighbours;
     const threat = this.threat;
     const stamp = this.stamp;
+    const dist = this.dist;
+    const risk = this.risk;
     const search = this.searchNo;
-    const cx = c % w;
-    const cy = (c - cx) / w;
     const tc = threat[c]!;
-    const rc = this.risk[c]!;
+    const rc = risk[c]!;
+    const d1 = d + 1;
     let tail = this.reached;
-    for (let dy = -1; dy <= 1; dy++) {
-      const ny = cy + dy;
-      if (ny < 0 || ny >= h) continue;
-      for (let dx = -1; dx <= 1; dx++) {
-        const nx = cx + dx;
-        if ((dx === 0 && dy === 0) || nx < 0 || nx >= w) continue;
-        const n = ny * w + nx;
-        // FightMap.free, inline: open ground, nobody there
-        if (cells[n] !== OPEN || occupant[n] !== 0) continue;
-        const r = rc + ((tc & threat[n]!) !== 0 ? 1 : 0);
-        if (stamp[n] !== search) {
-          stamp[n] = search;
-          this.dist[n] = d + 1;
-          this.risk[n] = r;
-          this.prev[n] = c;
-          this.order[tail++] = n;
-        } else if (this.dist[n] === d + 1 && r < this.risk[n]!) {
-          this.risk[n] = r;
-          this.prev[n] = c;
-        }
+    for (let k = c * 8, end = k + 8; k < end; k++) {
+      const n = nbr[k]!;
+      if (blocked[n] !== 0) continue;
+      const r = (tc & threat[n]!) !== 0 ? rc + 1 : rc;
+      if (stamp[n] !== search) {
+        stamp[n] = search;
+        dist[n] = d1;
+        risk[n] = r;
+        this.prev[n] = c;
+        this.order[tail++] = n;
+      } else if (r < risk[n]! && dist[n] === d1) {
+        risk[n] = r;
+        this.prev[n] = c;
       }
     }
     this.reached = tail;
