@@ -59,6 +59,10 @@ function audit(spec: BattleSpec, n: number, seed: number): Counts {
   let deciding = -1;
   let cur = -1;
   let moved = false;
+  // Where the current activation began, read at its own `activate` event: b.actX is already the
+  // next fighter's start when close() runs on that fighter's `activate` event.
+  let startX = 0;
+  let startY = 0;
   const prev = new Map<number, [number, number, number, number]>();
   const policies: BattlePolicies = {
     ...BATTLE_POLICIES,
@@ -76,13 +80,13 @@ function audit(spec: BattleSpec, n: number, seed: number): Counts {
   };
   const close = () => {
     if (cur < 0) return;
-    const dx = b.x[cur]! - b.actX;
-    const dy = b.y[cur]! - b.actY;
+    const dx = b.x[cur]! - startX;
+    const dy = b.y[cur]! - startY;
     const d = Math.hypot(dx, dy);
     if (moved && d < MIN_MOVE) c.backWhereBegan++;
     const p = prev.get(cur);
     if (moved && d > 1 && p !== undefined && Math.hypot(b.x[cur]! - p[0], b.y[cur]! - p[1]) < 0.5) c.oscillations++;
-    if (moved && d > 1) prev.set(cur, [b.actX, b.actY, b.x[cur]!, b.y[cur]!]);
+    if (moved && d > 1) prev.set(cur, [startX, startY, b.x[cur]!, b.y[cur]!]);
     cur = -1;
   };
   const b = new Battle(spec, new BattleDice(new RngDice(rng), rng), policies);
@@ -94,6 +98,8 @@ function audit(spec: BattleSpec, n: number, seed: number): Counts {
         if (e.action === 'activate') {
           cur = b.labels.indexOf(e.actor);
           moved = false;
+          startX = b.x[cur]!;
+          startY = b.y[cur]!;
         }
       }
       if (e.action === 'move' && e.reaction !== true && deciding >= 0) {
