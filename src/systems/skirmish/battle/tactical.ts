@@ -350,6 +350,8 @@ function approach(b: Battle, i: number, t: number, waitingOnly: boolean): boolea
     if (m.stop[q]! < s) s = m.stop[q]!;
   }
   if (!m.settle(i, s)) return false;
+  // A path round a base may be 0.05" long and still end nearer than that to where i stands: it goes nowhere.
+  if ((m.sx - b.x[i]!) ** 2 + (m.sy - b.y[i]!) ** 2 < MIN_MOVE * MIN_MOVE) return false;
   if (backHome(b, i, m.sx, m.sy)) return false;
   b.destX = m.sx;
   b.destY = m.sy;
