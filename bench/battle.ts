@@ -5,7 +5,9 @@
  * the default player, where it names no policy) and with every fighter on a named policy (the
  * old defaults: `aggressive` for melee, `shooter` for Ranged or Cast weapons); then the whole engine (table) with 1 and
  * 2 workers, with the CPU time of the whole process, which shows what a second worker costs (its
- * own JIT warm-up) even on a busy machine. Every rate quotes its N.
+ * own JIT warm-up) even on a busy machine. Every rate quotes its N. The targets, per CPU-second:
+ * `tactical` at least 15 k among terrain, the named policies at least 20 k on both boards
+ * (docs/performance.md has where they stand).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

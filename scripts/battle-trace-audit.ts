@@ -2,8 +2,9 @@
  * Audit of skirmish battles' artefacts (issue 34): plays N battles of every task of a battle study
  * with an observer and counts what a designer would not believe, per task:
  *   oscillations (an activation that Moves > 1" and ends within 0.5" of where the fighter's previous
- *   activation of > 1" began), Moves under 0.05", activations of Moves that end where they began
- *   (< 0.05"), draws with one side left only Stunned or Downed fighters, draws where no Active
+ *   activation of > 1" began), Moves under 0.05", activations of Moves (every action a Move) that
+ *   end where they began (< 0.05"; a Melee whose Shove pushed the attacker back and a Move back
+ *   into contact is not one), draws with one side left only Stunned or Downed fighters, draws where no Active
  *   fighter sees an Active enemy (out of sight), Ranged shots taken while the shooter is within 1"
  *   of an Active enemy (by the task's rangedInMelee), and the first mover's win rate.
  *
@@ -59,6 +60,12 @@ function audit(spec: BattleSpec, n: number, seed: number): Counts {
   let deciding = -1;
   let cur = -1;
   let moved = false;
+  // Whether the current activation took an action other than a Move.
+  let other = false;
+  // Where the current activation began, read at its own `activate` event: b.actX is already the
+  // next fighter's start when close() runs on that fighter's `activate` event.
+  let startX = 0;
+  let startY = 0;
   const prev = new Map<number, [number, number, number, number]>();
   const policies: BattlePolicies = {
     ...BATTLE_POLICIES,
@@ -68,6 +75,7 @@ function audit(spec: BattleSpec, n: number, seed: number): Counts {
         c.shots++;
         if (bt.engagedActive(i) > 0) c.shotsInContact++;
       }
+      if (!reaction && i === cur && a !== Act.MoveTo && a !== Act.Move && a !== Act.MoveAway) other = true;
       deciding = i;
       fromX = bt.x[i]!;
       fromY = bt.y[i]!;
@@ -76,13 +84,13 @@ function audit(spec: BattleSpec, n: number, seed: number): Counts {
   };
   const close = () => {
     if (cur < 0) return;
-    const dx = b.x[cur]! - b.actX;
-    const dy = b.y[cur]! - b.actY;
+    const dx = b.x[cur]! - startX;
+    const dy = b.y[cur]! - startY;
     const d = Math.hypot(dx, dy);
-    if (moved && d < MIN_MOVE) c.backWhereBegan++;
+    if (moved && !other && d < MIN_MOVE) c.backWhereBegan++;
     const p = prev.get(cur);
     if (moved && d > 1 && p !== undefined && Math.hypot(b.x[cur]! - p[0], b.y[cur]! - p[1]) < 0.5) c.oscillations++;
-    if (moved && d > 1) prev.set(cur, [b.actX, b.actY, b.x[cur]!, b.y[cur]!]);
+    if (moved && d > 1) prev.set(cur, [startX, startY, b.x[cur]!, b.y[cur]!]);
     cur = -1;
   };
   const b = new Battle(spec, new BattleDice(new RngDice(rng), rng), policies);
@@ -94,6 +102,9 @@ function audit(spec: BattleSpec, n: number, seed: number): Counts {
         if (e.action === 'activate') {
           cur = b.labels.indexOf(e.actor);
           moved = false;
+          other = false;
+          startX = b.x[cur]!;
+          startY = b.y[cur]!;
         }
       }
       if (e.action === 'move' && e.reaction !== true && deciding >= 0) {

@@ -64,6 +64,14 @@ export class Battle extends Fight {
   /** Where the activating fighter stood when its activation began. */
   actX = 0;
   actY = 0;
+  /**
+   * Where each fighter's last activation that made a Move and ended more than 1" from where it
+   * began, began (NaN: none yet this battle); `tactical` does not Move back there (an oscillation).
+   */
+  readonly swungX: Float64Array;
+  readonly swungY: Float64Array;
+  /** Whether the activating fighter has made a Move (not a Charge, Crawl or Retreat) in this activation. */
+  stepped = 0;
   /** The destination of MoveTo, ChargeTo, CrawlTo (a point a legal path reaches: menu.ts). */
   destX = 0;
   destY = 0;
@@ -88,6 +96,8 @@ export class Battle extends Fight {
   constructor(spec: BattleSpec, dice: BattleDice, readonly policies: BattlePolicies) {
     super(spec, dice);
     this.initiativeKnob = initiativeCode(spec.knobs.initiative);
+    this.swungX = new Float64Array(this.n);
+    this.swungY = new Float64Array(this.n);
   }
 
   /** Sets every fighter up for a new battle. */
@@ -106,6 +116,8 @@ export class Battle extends Fight {
       this.takedowns[i] = 0;
       this.friendly[i] = 0;
     }
+    this.swungX.fill(NaN);
+    this.swungY.fill(NaN);
     this.over = false;
     this.round = 0;
     this.clearPending();
@@ -192,6 +204,9 @@ export class Battle extends Fight {
     c.firstMover = this.firstMover;
     c.actX = this.actX;
     c.actY = this.actY;
+    c.swungX.set(this.swungX);
+    c.swungY.set(this.swungY);
+    c.stepped = this.stepped;
     c.winner = this.winner;
     return c;
   }
@@ -285,7 +300,7 @@ export class Battle extends Fight {
           this.decider = i;
           return;
         }
-        this.aimed[i] = 0;
+        this.endActivation(i);
         this.turn = 1 - this.turn;
         this.phase = PHASE_TURN;
         continue;
@@ -351,7 +366,17 @@ export class Battle extends Fight {
     this.cur = i;
     this.actX = this.x[i]!;
     this.actY = this.y[i]!;
+    this.stepped = 0;
     if (this.observer !== null) this.traceActivate(i, braced);
+  }
+
+  /** Fighter i's activation ends: Aim ends; where it began is kept when it made a Move and ends more than 1" away (swungX). */
+  private endActivation(i: number): void {
+    this.aimed[i] = 0;
+    if (this.stepped === 1 && (this.x[i]! - this.actX) ** 2 + (this.y[i]! - this.actY) ** 2 > 1) {
+      this.swungX[i] = this.actX;
+      this.swungY[i] = this.actY;
+    }
   }
 
   /** One whole activation of fighter i with the battle's own policies (tests). */
@@ -366,7 +391,7 @@ export class Battle extends Fight {
       }
       this.resolve(this.policies.action(this, this.decider, this.phase === PHASE_REACTION));
     }
-    this.aimed[i] = 0;
+    this.endActivation(i);
   }
 
   /** Performs one action of fighter i and, with the battle's own policies, any Ranged Reaction it causes (tests). */
@@ -395,6 +420,7 @@ export class Battle extends Fight {
         // Leaving an Active enemy's engagement takes a Retreat (seed 002), whatever the policy asked for.
         if (this.engaged(i, true)) traced = this.retreat(i, full);
         else {
+          if (!reaction) this.stepped = 1;
           if (act === Act.Move) this.moveToward(i, t, full, true);
           else if (dx !== 0 || dy !== 0) this.slide(i, dx, dy, full, true);
           else this.moveAway(i, t, full, true);
@@ -408,6 +434,7 @@ export class Battle extends Fight {
       case Act.MoveTo:
         if (this.engaged(i, true)) traced = this.retreat(i, full);
         else {
+          if (!reaction) this.stepped = 1;
           this.moveTo(i, this.destX, this.destY);
           this.afterMovement(i, MOVEMENT_MOVE);
         }

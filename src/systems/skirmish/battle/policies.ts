@@ -88,6 +88,10 @@ export function screenShots(b: Battle, i: number, reaction: boolean, aim: number
   let left = 0;
   const from = b.from(1 - b.side[i]!);
   const to = b.to(1 - b.side[i]!);
+  // The harm of a shot that lands on enemy k (NaN: not measured yet; -1: no friend at risk): the
+  // same for every target t it is weighed against, so measured once per call.
+  if (harmOf.length < b.n) harmOf = new Float64Array(b.n);
+  harmOf.fill(NaN, from, to);
   for (let t = from; t !== to; ++t) {
     if (b.candidate[t] !== CLEAR) continue;
     // The friends at risk if the shot goes to t, or to another enemy a failed clustered-enemies
@@ -95,8 +99,13 @@ export function screenShots(b: Battle, i: number, reaction: boolean, aim: number
     let harm = -1;
     for (let k = from; k !== to; ++k) {
       if (k !== t && (b.state[k] === OUT_OF_ACTION || b.gap(k, t) > ENGAGEMENT + EPS)) continue;
-      const ff = b.atRisk(i, k);
-      if (ff >= 0) harm = Math.max(harm, meanFriendlyFire(b.attacks.get(i, w, ff, b.primary[ff]!, aim, 0, b.cover(i, ff), b.braced[ff]!, ACTIVE, 0)));
+      let h = harmOf[k]!;
+      if (h !== h) {
+        const ff = b.atRisk(i, k);
+        h = ff >= 0 ? meanFriendlyFire(b.attacks.get(i, w, ff, b.primary[ff]!, aim, 0, b.cover(i, ff), b.braced[ff]!, ACTIVE, 0)) : -1;
+        harmOf[k] = h;
+      }
+      if (h >= 0) harm = Math.max(harm, h);
     }
     if (harm >= 0) {
       const hit = meanUnblocked(b.attacks.get(i, w, t, b.primary[t]!, aim, 0, b.cover(i, t), b.braced[t]!, b.state[t]!, 0));
@@ -106,6 +115,9 @@ export function screenShots(b: Battle, i: number, reaction: boolean, aim: number
   }
   return left;
 }
+
+/** screenShots()'s scratch: the harm of a shot landing on each enemy. */
+let harmOf = new Float64Array(16);
 
 /**
  * The side policy's target among eligible enemies: `nearest` (smallest gap), `weakest` (fewest

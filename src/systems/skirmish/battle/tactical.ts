@@ -37,7 +37,8 @@
  *     than 1" beyond that stop from the enemy (the nearest to it);
  * (6M) Hide if it helps, else Brace.
  * A Move never ends less than 0.05" from where the fighter stands, nor (the last action after a
- * Move) back where its activation began. The side Passes when nothing is urgent: no waiting fighter
+ * Move) back where its activation began, nor within 0.5" of where its last activation that Moved it
+ * more than 1" began, more than 1" from where this one began (an oscillation). The side Passes when nothing is urgent: no waiting fighter
  * Downed, with a shot, able to Charge, or within an Active enemy's Move + Charge reach (2 x
  * Movement + 1"). Dodge and Shove: a fighter with a Ranged or Cast weapon keeps its attacker in
  * range (as `shooter`), one without moves the full 2".
@@ -132,10 +133,19 @@ function nearCover(b: Battle, i: number, x: number, y: number): boolean {
   return false;
 }
 
-/** A destination the last action of an activation must not take: back within 0.05" of where the activation began after a Move. */
+/**
+ * A destination a Move must not take: on the last action of an activation, back within 0.05" of
+ * where the activation began after a Move; in its own activation, within 0.5" of where its last
+ * activation that Moved it more than 1" began (Battle.swungX) and more than 1" from where this one
+ * began (an oscillation: there and back again).
+ */
 function backHome(b: Battle, i: number, x: number, y: number): boolean {
-  return b.actionsLeft === 0 && b.moved[i] === 1 && Math.abs(x - b.actX) + Math.abs(y - b.actY) < 2 * MIN_MOVE;
+  if (b.actionsLeft === 0 && b.moved[i] === 1 && Math.abs(x - b.actX) + Math.abs(y - b.actY) < 2 * MIN_MOVE) return true;
+  return b.cur === i && !b.reacting && (x - b.swungX[i]!) ** 2 + (y - b.swungY[i]!) ** 2 < SWING * SWING && (x - b.actX) ** 2 + (y - b.actY) ** 2 > 1;
 }
+
+/** How near where its last activation of Moves began a Move may not end (inches): an oscillation. */
+const SWING = 0.5;
 
 export function tactical(b: Battle, i: number, reaction: boolean): number {
   const st = b.state[i];
@@ -340,6 +350,8 @@ function approach(b: Battle, i: number, t: number, waitingOnly: boolean): boolea
     if (m.stop[q]! < s) s = m.stop[q]!;
   }
   if (!m.settle(i, s)) return false;
+  // A path round a base may be 0.05" long and still end nearer than that to where i stands: it goes nowhere.
+  if ((m.sx - b.x[i]!) ** 2 + (m.sy - b.y[i]!) ** 2 < MIN_MOVE * MIN_MOVE) return false;
   if (backHome(b, i, m.sx, m.sy)) return false;
   b.destX = m.sx;
   b.destY = m.sy;
