@@ -152,7 +152,7 @@ export class ChunkRunner implements ChunkBackend {
         const chunk = lanes.take(lane);
         if (chunk === undefined) return;
         const msg: ChunkMessage = {
-          run: this.run, kernel: `${this.plugin.system}.${this.plugin.mode}.${this.options.engine}`, task: chunk.task,
+          run: this.run, kernel: `${this.plugin.kernelKey ?? `${this.plugin.system}.${this.plugin.mode}`}.${this.options.engine}`, task: chunk.task,
           spec: this.tasks[chunk.task]!.spec, state: chunk.state, trials: chunk.trials,
         };
         try {

@@ -51,6 +51,7 @@ interface RunFlags {
   shardFromEnv?: boolean | undefined;
   shardCount?: number | undefined;
   queue?: string | undefined;
+  policyGap?: boolean | undefined;
 }
 
 const MAX_TRIALS = 1_000_000_000;
@@ -145,12 +146,13 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
           .option('shard', { type: 'string', describe: 'run shard i/n only, writing shard-i-of-n.json for balance merge' })
           .option('shard-from-env', { type: 'boolean', describe: 'take the shard from JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm)' })
           .option('shard-count', { type: 'number', describe: 'number of shards with --shard-from-env [Slurm default: SLURM_ARRAY_TASK_COUNT]' })
-          .option('queue', { type: 'string', describe: 'run the chunks on balance worker processes through Redis (redis://HOST:6379)' }),
+          .option('queue', { type: 'string', describe: 'run the chunks on balance worker processes through Redis (redis://HOST:6379)' })
+          .option('policy-gap', { type: 'boolean', describe: 'battles and fights: also play each matchup with side a, then side b, on policy search (same dice) and write policy_gap.csv' }),
       async (a) => {
         const flags: RunFlags = {
           study: a.study, out: a.out, trials: a.trials, workers: a.workers, seed: a.seed, engine: a.engine,
           precision: a.precision, maxTrials: a['max-trials'], shard: a.shard,
-          shardFromEnv: a['shard-from-env'], shardCount: a['shard-count'], queue: a.queue,
+          shardFromEnv: a['shard-from-env'], shardCount: a['shard-count'], queue: a.queue, policyGap: a['policy-gap'],
         };
         checkRunFlags(flags);
         if (flags.queue !== undefined) (await import('../queue/url.js')).checkQueueUrl(flags.queue);

@@ -11,7 +11,7 @@ import { buildResults, exactOrLimit, planRun, renderReport, simulatePlan, type S
 import { WorkerError } from '../batch/engine.js';
 import { redactUrl } from '../queue/url.js';
 import { formatProblem, inputError } from '../config/problems.js';
-import { loadStudy, type Study } from '../config/study.js';
+import { loadStudy, policyGapRefusal, withPolicyGap, type Study } from '../config/study.js';
 import { planStudy } from '../plan/plan.js';
 import { withExtraSections } from '../report/extra.js';
 import { renderReports } from '../report/render.js';
@@ -34,6 +34,8 @@ export interface RunOptions {
   readonly shard?: { readonly index: number; readonly count: number } | undefined;
   /** Run the chunks on `balance worker` processes through this Redis URL. */
   readonly queue?: string | undefined;
+  /** Play each matchup three ways (named, search a, search b) and write policy_gap.csv (systems/policy-gap.ts). */
+  readonly policyGap?: boolean | undefined;
 }
 
 export interface RunIo {
@@ -64,7 +66,14 @@ function load(file: string, io: RunIo): Study {
 }
 
 export async function runCommand(opts: RunOptions, io: RunIo): Promise<RunResult> {
-  const study = load(opts.study, io);
+  let study = load(opts.study, io);
+  if (opts.policyGap === true) {
+    const refusal = policyGapRefusal(study.plugin);
+    if (refusal !== null) throw inputError('--policy-gap', refusal);
+    // Queue workers and balance merge read the study file, not this flag: the study field carries it to them.
+    if (opts.queue !== undefined || opts.shard !== undefined) throw inputError('--policy-gap', `cannot be combined with ${opts.queue !== undefined ? '--queue' : '--shard'}; write policy_gap: true in the study instead`);
+    study = withPolicyGap(study);
+  }
   const plugin = study.plugin;
   const dir = opts.out ?? defaultOutDir(opts.study);
   const plan = planRun(study, opts);
@@ -72,7 +81,8 @@ export async function runCommand(opts: RunOptions, io: RunIo): Promise<RunResult
   const engineFlag = opts.engine === undefined || opts.engine === 'auto' ? '' : ` --engine ${engine}`;
   const precisionFlag = precision === null ? '' : ` --precision ${precision} --max-trials ${maxTrials}`;
   const queueFlag = opts.queue === undefined ? '' : ` --queue ${redactUrl(opts.queue)}`;
-  const command = `npx balance run ${studyPath(opts.study)} --seed ${seed} --trials ${trials}${precisionFlag}${engineFlag}${queueFlag} --out ${dir}`;
+  const gapFlag = opts.policyGap === true ? ' --policy-gap' : '';
+  const command = `npx balance run ${studyPath(opts.study)} --seed ${seed} --trials ${trials}${precisionFlag}${engineFlag}${queueFlag}${gapFlag} --out ${dir}`;
   // Every input check is above: the output is claimed (locked) only for a run that will start.
   const out = claimOutput(dir, command, opts.shard === undefined ? '' : `shard-${opts.shard.index}-of-${opts.shard.count}`);
   try {

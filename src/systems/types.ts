@@ -121,6 +121,14 @@ export interface ModePlugin<Study, Spec, Prepared = unknown> {
   readonly headlineHeaderFor?: (tasks: readonly PlannedTask<Spec>[]) => readonly string[];
   /** Extra CSV files the mode writes beside summary.csv (file name -> header; rows in TaskRows.extra). */
   readonly extraFiles?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Fight modes (battles, group fights): the same task with every fighter of `side` (0 = a, 1 = b)
+   * playing `policy` instead of its own (the policy gap's challenger, `search`). Throws on a policy
+   * the mode does not know.
+   */
+  readonly challenge?: (spec: Spec, side: 0 | 1, policy: string) => Spec;
+  /** The kernels' key in KERNELS (kernels.ts) before `.engine`; default `system.mode`. */
+  readonly kernelKey?: string;
   /** Rows of one task from its merged tally (counts), or from exact probabilities. */
   rows(task: PlannedTask<Spec>, tally: Float64Array, exact: boolean): TaskRows;
 }

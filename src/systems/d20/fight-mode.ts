@@ -8,6 +8,7 @@ import { ENEMIES, HEROES, type FighterSpec, type FightSpec } from './fight.js';
 import { d20FightDice, fightLayout } from './fight-kernel.js';
 import { checkLoadouts, loadoutRef, resolveD20Knobs } from './resolve.js';
 import { fightStudySchema, POLICIES, type D20FightStudy } from './schema.js';
+import { challengeD20Fight } from './challenge.js';
 
 /** The policy of a side entry that names none. */
 export const DEFAULT_POLICY = 'tactical';
@@ -103,6 +104,7 @@ export const d20Fight: ModePlugin<D20FightStudy, FightSpec> = {
   metric: FIGHT_METRIC,
   unit: 'fights',
   kernels: { dice: d20FightDice },
+  challenge: challengeD20Fight,
   summaryHeader: PINNED,
   summaryHeaderFor: (tasks) => [
     ...PINNED, ...heroNames(tasks[0]!.spec).flatMap((h) => [`death_rate_${h}`, `death_rate_${h}_ci95_low`, `death_rate_${h}_ci95_high`]),

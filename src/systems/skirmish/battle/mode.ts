@@ -15,6 +15,7 @@ import { checkProfiles, loadoutWeapons, resolveLoadout } from '../resolve.js';
 import { battleLayout, FIGHTER_STATS, skirmishBattleDice, skirmishBattleTable } from './kernel.js';
 import { SIDE_POLICIES, battleStudySchema, type BattleStudy } from './schema.js';
 import { DEPLOY_GAP, TACTICAL, type BattleFighterSpec, type BattleSpec } from './setup.js';
+import { challengeBattle } from './challenge.js';
 
 function retinueSpan(entries: BattleStudy['retinues'][string]): number {
   let span = -DEPLOY_GAP;
@@ -172,5 +173,6 @@ export const skirmishBattle: ModePlugin<BattleStudy, BattleSpec> = {
   distributionHeader: DISTRIBUTION_HEADER,
   headlineHeader: ['variant', 'retinue a', 'retinue b', 'a wins', '95% CI', 'draws', 'rounds', 'a left', 'b left', 'first mover wins'],
   extraFiles: { 'fighters.csv': FIGHTERS_HEADER },
+  challenge: challengeBattle,
   rows: (task, tally) => rows(task, tally),
 };
