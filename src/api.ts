@@ -215,7 +215,7 @@ export function exactOrLimit(file: string, compute: () => Float64Array): Float64
 export async function renderReport(results: Pick<Results, 'files'>): Promise<{ markdown: string; html: string }> {
   const [{ renderReports }, { withExtraSections }] = await Promise.all([import('./report/render.js'), import('./report/extra.js')]);
   const f = results.files;
-  const reports = await renderReports({ summary: f['summary.csv']!, distribution: f['distribution.csv']!, compare: f['compare.csv'] ?? null, run: f['run.json']! });
+  const reports = await renderReports({ summary: f['summary.csv']!, distribution: f['distribution.csv']!, compare: f['compare.csv'] ?? null, run: f['run.json']!, policyGap: f['policy_gap.csv'] ?? null });
   // Modes with extra files (battles: fighters.csv) add their sections to report.md.
   return { ...reports, markdown: withExtraSections(reports.markdown, f['summary.csv']!, f) };
 }

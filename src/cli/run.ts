@@ -212,7 +212,7 @@ export async function reportCommand(dir: string, io: RunIo): Promise<RunResult> 
   if (analysis === 'meta' || analysis === 'solve') {
     throw inputError(dir, `holds a balance ${analysis} run, whose report balance report does not rebuild; run balance ${analysis} again`);
   }
-  const csv = { summary: read('summary.csv')!, distribution: read('distribution.csv')!, run: runText!, compare: read('compare.csv', true) };
+  const csv = { summary: read('summary.csv')!, distribution: read('distribution.csv')!, run: runText!, compare: read('compare.csv', true), policyGap: read('policy_gap.csv', true) };
   checkSummaryNumbers(join(dir, 'summary.csv'), csv.summary);
   let reports: { markdown: string; html: string };
   try {
