@@ -38,6 +38,8 @@ export function runFacts(run: Record<string, unknown>): [string, string][] {
   const facts: [string, string][] = [['command', `\`${String(run['command'])}\``]];
   facts.push(['study', `${String(run['study'])} (sha256 ${String(run['study_sha256']).slice(0, 12)})`]);
   facts.push(['system / mode', `${String(run['system'])} / ${String(run['mode'])}`]);
+  // balance meta: the policy its roster played (`search`: the equilibrium of good players).
+  if (typeof run['policy'] === 'string') facts.push(['roster policy', String(run['policy'])]);
   if (run['seed'] !== undefined) facts.push(['seed', String(run['seed'])]);
   if (run['precision'] !== undefined) {
     // Never claim a target that --max-trials cut short (run.json counts the rows that missed it);
