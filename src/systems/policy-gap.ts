@@ -95,7 +95,7 @@ export function policyGapPlugin(plugin: AnyModePlugin, challenger: string = CHAL
     kernels: { dice: gapKernel(plugin.kernels.dice), ...(table ? { table: gapKernel(table) } : {}) },
     plan(study: unknown, trials: number): PlannedTask<Plays>[] {
       return plugin.plan(study, trials).map((t: PlannedTask<unknown>) => ({
-        ...t, spec: { plays: [t.spec, challenge(t.spec, 0, challenger), challenge(t.spec, 1, challenger)] },
+        ...t, spec: { plays: [t.spec, challenge(t.spec, 0, challenger, study), challenge(t.spec, 1, challenger, study)] },
       }));
     },
     ...(plugin.preflight ? { preflight: (spec: Plays) => spec.plays.forEach((s) => plugin.preflight!(s)) } : {}),

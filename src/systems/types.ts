@@ -123,10 +123,11 @@ export interface ModePlugin<Study, Spec, Prepared = unknown> {
   readonly extraFiles?: Readonly<Record<string, readonly string[]>>;
   /**
    * Fight modes (battles, group fights): the same task with every fighter of `side` (0 = a, 1 = b)
-   * playing `policy` instead of its own (the policy gap's challenger, `search`). Throws on a policy
+   * playing `policy` instead of its own (the policy gap's challenger, `search`), with `study` (the
+   * one `plan` was given) for what the policy needs from it (the search budget). Throws on a policy
    * the mode does not know.
    */
-  readonly challenge?: (spec: Spec, side: 0 | 1, policy: string) => Spec;
+  readonly challenge?: (spec: Spec, side: 0 | 1, policy: string, study: Study) => Spec;
   /** The kernels' key in KERNELS (kernels.ts) before `.engine`; default `system.mode`. */
   readonly kernelKey?: string;
   /** Rows of one task from its merged tally (counts), or from exact probabilities. */
