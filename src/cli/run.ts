@@ -15,6 +15,8 @@ import { loadStudy, policyGapRefusal, withPolicyGap, type Study } from '../confi
 import { planStudy } from '../plan/plan.js';
 import { withExtraSections } from '../report/extra.js';
 import { renderReports } from '../report/render.js';
+import { parseCsv } from '../report/data.js';
+import { searchGapLabel, searchGapRows, searchGapSentence } from '../report/charts/search-gap.js';
 import { pausePoint } from '../report/pause-point.js';
 import { claimOutput, type OutputClaim } from '../report/write.js';
 import type { PlannedTask } from '../systems/types.js';
@@ -178,7 +180,11 @@ async function finish(
   const results = buildResults(study, tasks, tallies, exact, runFacts, reached);
   const reports = await renderReport(results);
   const files = out.write({ ...results.files, 'report.md': reports.markdown, 'report.html': reports.html });
-  io.stdout.write(`${textTable(results.headline.header, results.headline.rows)}\n\n${footer}\n`);
+  io.stdout.write(`${textTable(results.headline.header, results.headline.rows)}\n\n`);
+  // --policy-gap: one sentence per matchup of the first variant (as in the report).
+  const gap = results.files['policy_gap.csv'];
+  if (gap !== undefined) for (const r of searchGapRows(parseCsv(gap))) io.stdout.write(`${searchGapLabel(r)}: ${searchGapSentence(r)}\n`);
+  io.stdout.write(`${gap === undefined ? '' : '\n'}${footer}\n`);
   for (const f of files) io.stdout.write(`wrote ${f}\n`);
   return { dir: out.dir, files };
 }
