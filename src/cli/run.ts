@@ -38,6 +38,8 @@ export interface RunOptions {
   readonly queue?: string | undefined;
   /** Play each matchup three ways (named, search a, search b) and write policy_gap.csv (systems/policy-gap.ts). */
   readonly policyGap?: boolean | undefined;
+  /** Play-outs per decision for `policy: search` fighters (overrides the study). */
+  readonly searchRollouts?: number | undefined;
 }
 
 export interface RunIo {
@@ -84,7 +86,8 @@ export async function runCommand(opts: RunOptions, io: RunIo): Promise<RunResult
   const precisionFlag = precision === null ? '' : ` --precision ${precision} --max-trials ${maxTrials}`;
   const queueFlag = opts.queue === undefined ? '' : ` --queue ${redactUrl(opts.queue)}`;
   const gapFlag = opts.policyGap === true ? ' --policy-gap' : '';
-  const command = `npx balance run ${studyPath(opts.study)} --seed ${seed} --trials ${trials}${precisionFlag}${engineFlag}${queueFlag}${gapFlag} --out ${dir}`;
+  const searchFlag = opts.searchRollouts === undefined ? '' : ` --search-rollouts ${opts.searchRollouts}`;
+  const command = `npx balance run ${studyPath(opts.study)} --seed ${seed} --trials ${trials}${precisionFlag}${engineFlag}${searchFlag}${queueFlag}${gapFlag} --out ${dir}`;
   // Every input check is above: the output is claimed (locked) only for a run that will start.
   const out = claimOutput(dir, command, opts.shard === undefined ? '' : `shard-${opts.shard.index}-of-${opts.shard.count}`);
   try {

@@ -44,8 +44,9 @@ export function gapKernel(kernel: Kernel<any, any>): Kernel<GapSpec<unknown>, Ga
       start: new Int32Array(4),
       end: new Int32Array(4),
     }),
-    // A short warm-up: a challenger that searches costs far more per fight than a named policy.
+    // A short warm-up, none when a play searches (a search fight costs far more than a named one).
     warmup: 64,
+    warmupFor: (spec) => Math.min(64, ...spec.plays.map((p) => kernel.warmupFor?.(p) ?? kernel.warmup ?? 12_800)),
     run(p, rng, n, tally) {
       const [s0, s1, s2] = p.sizes;
       const named = tally.subarray(0, s0);

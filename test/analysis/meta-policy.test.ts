@@ -28,12 +28,12 @@ ${policy}`;
 describe('balance meta: the roster policy', () => {
   it('meta.policy replaces every fighter\'s policy; run.json and report.md say which', async () => {
     const dir = tempDir();
-    const r = await balanceIn(['meta', studyFile(PARTIES('  policy: focus-weakest\n')), '--out', dir, '--workers', '0']);
+    const r = await balanceIn(['meta', studyFile(PARTIES('  policy: search\n')), '--out', dir, '--workers', '0']);
     expect(r.code, r.stderr).toBe(0);
     const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as Record<string, unknown>;
-    expect(run['policy']).toBe('focus-weakest');
-    expect(readFileSync(join(dir, 'report.md'), 'utf8')).toContain('| roster policy | focus-weakest |');
-    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('<td>roster policy</td><td>focus-weakest</td>');
+    expect(run['policy']).toBe('search');
+    expect(readFileSync(join(dir, 'report.md'), 'utf8')).toContain('| roster policy | search |');
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('<td>roster policy</td><td>search</td>');
   }, 300_000);
 
   it('without meta.policy the report says each entry plays its own', async () => {

@@ -135,3 +135,28 @@ describe('bad input', () => {
     expect(r2.stderr).toMatch(/policy_gap: expected true or false/);
   });
 });
+
+describe('with the search player (configs/d20-policy-gap.yaml)', () => {
+  it('balance run: the named files of a plain run, policy_gap.csv, the sentence on stdout; workers 0 and 2 the same', async () => {
+    const { mkdtempSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'policy-gap-'));
+    const args = ['configs/d20-policy-gap.yaml', '--trials', '60', '--seed', '9'];
+    const gap0 = await balanceIn(['run', ...args, '--workers', '0', '--out', join(dir, 'w0')]);
+    expect(gap0.code, gap0.stderr).toBe(0);
+    expect(gap0.stdout).toMatch(/^heroes vs enemies: under search the heroes (still )?win \d+%/m);
+    const gap2 = await balanceIn(['run', ...args, '--workers', '2', '--out', join(dir, 'w2')]);
+    expect(gap2.code, gap2.stderr).toBe(0);
+    for (const f of ['summary.csv', 'distribution.csv', 'policy_gap.csv']) expect(readFileSync(join(dir, 'w2', f), 'utf8'), f).toBe(readFileSync(join(dir, 'w0', f), 'utf8'));
+    // The same study without the gap: the same summary.csv byte for byte.
+    const plain = loadStudy('configs/d20-policy-gap.yaml');
+    const plainResults = await runStudy({ ...plain, plugin: (await import('../../src/systems/registry.js')).findPlugin('d20', 'fight')!, policyGap: false }, { workers: 0, trials: 60, seed: 9 });
+    expect(readFileSync(join(dir, 'w0', 'summary.csv'), 'utf8')).toBe(plainResults.files['summary.csv']);
+    const row = parseCsv(readFileSync(join(dir, 'w0', 'policy_gap.csv'), 'utf8'))[0]!;
+    expect(row['challenger']).toBe('search');
+    expect(readFileSync(join(dir, 'w0', 'report.md'), 'utf8')).toContain(searchGapSentence(row));
+    const run = JSON.parse(readFileSync(join(dir, 'w0', 'run.json'), 'utf8')) as Record<string, unknown>;
+    expect(run['command']).toMatch(/^npx balance run configs\/d20-policy-gap\.yaml --seed 9 --trials 60 --out /);
+  }, 300_000);
+});

@@ -59,7 +59,8 @@ export function searchGapSentence(r: Row): string {
     : `none of today's margin is the ${possessive(b)} play ${ci}`;
   const gainA = sa - named;
   const aPart = `${by === 'search' ? 'searching' : `playing ${by}`} themselves, the ${a} would win ${sa}% (${gainA >= 0 ? '+' : ''}${gainA} point${Math.abs(gainA) === 1 ? '' : 's'})`;
-  return `under ${by} the ${a} win ${sb}% instead of ${named}%: ${bPart}; ${aPart}.`;
+  const head = sb === named ? `under ${by} the ${a} still win ${named}%` : `under ${by} the ${a} win ${sb}% instead of ${named}%`;
+  return `${head}: ${bPart}; ${aPart}.`;
 }
 
 const PLAYS = [['win_named', 'named vs named'], ['win_search_a', 'search a vs named'], ['win_search_b', 'named vs search b']] as const;
