@@ -81,6 +81,14 @@ export function policyGapRow(
 
 type Plays = GapSpec<unknown>;
 
+/** The mode cannot put a side on the challenger (it does not play that policy): one input problem, exit 2 (plan/plan.ts). */
+export class PolicyGapError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PolicyGapError';
+  }
+}
+
 /** The mode's plugin playing the policy gap against `challenger` (`search`; tests use a named policy as a stand-in). */
 export function policyGapPlugin(plugin: AnyModePlugin, challenger: string = CHALLENGER): AnyModePlugin {
   const challenge = plugin.challenge;
@@ -94,8 +102,15 @@ export function policyGapPlugin(plugin: AnyModePlugin, challenger: string = CHAL
     kernelKey: `${GAP_PREFIX}${plugin.system}.${plugin.mode}`,
     kernels: { dice: gapKernel(plugin.kernels.dice), ...(table ? { table: gapKernel(table) } : {}) },
     plan(study: unknown, trials: number): PlannedTask<Plays>[] {
+      const challenged = (spec: unknown, side: 0 | 1): unknown => {
+        try {
+          return challenge(spec, side, challenger, study);
+        } catch (err) {
+          throw new PolicyGapError(`--policy-gap: ${(err as Error).message}, so the policy gap cannot put a side on it`);
+        }
+      };
       return plugin.plan(study, trials).map((t: PlannedTask<unknown>) => ({
-        ...t, spec: { plays: [t.spec, challenge(t.spec, 0, challenger, study), challenge(t.spec, 1, challenger, study)] },
+        ...t, spec: { plays: [t.spec, challenged(t.spec, 0), challenged(t.spec, 1)] },
       }));
     },
     ...(plugin.preflight ? { preflight: (spec: Plays) => spec.plays.forEach((s) => plugin.preflight!(s)) } : {}),

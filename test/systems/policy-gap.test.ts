@@ -111,6 +111,17 @@ describe('the sentence', () => {
 });
 
 describe('bad input', () => {
+  it('a challenger the mode does not play: one input problem naming it (exit 2 in run)', async () => {
+    const { planStudy } = await import('../../src/plan/plan.js');
+    const study = gapStudy(loadStudy('test/fixtures/small-battle.yaml'), 'no-such-policy');
+    expect(() => planStudy(study, 10)).toThrow(/--policy-gap: skirmish battles have no policy no-such-policy, so the policy gap cannot put a side on it/);
+    try {
+      planStudy(study, 10);
+    } catch (err) {
+      expect((err as Error).name).toBe('ConfigError');
+    }
+  });
+
   it('--policy-gap on an attack study: one line, exit 2', async () => {
     const r = await balanceIn(['run', 'configs/d20-attacks.yaml', '--policy-gap', '--out', '/tmp/policy-gap-test-never']);
     expect(r.code).toBe(2);
