@@ -167,6 +167,12 @@ describe('with the search player (configs/d20-policy-gap.yaml)', () => {
     const row = parseCsv(readFileSync(join(dir, 'w0', 'policy_gap.csv'), 'utf8'))[0]!;
     expect(row['challenger']).toBe('search');
     expect(readFileSync(join(dir, 'w0', 'report.md'), 'utf8')).toContain(searchGapSentence(row));
+    // balance report rebuilds the section from policy_gap.csv.
+    const { rmSync } = await import('node:fs');
+    rmSync(join(dir, 'w0', 'report.md'));
+    const rebuilt = await balanceIn(['report', join(dir, 'w0')]);
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'w0', 'report.md'), 'utf8')).toContain(searchGapSentence(row));
     const run = JSON.parse(readFileSync(join(dir, 'w0', 'run.json'), 'utf8')) as Record<string, unknown>;
     expect(run['command']).toMatch(/^npx balance run configs\/d20-policy-gap\.yaml --seed 9 --trials 60 --out /);
   }, 300_000);
