@@ -17,6 +17,7 @@ import type { SearchStats } from '../src/games/search.js';
 import type { Kernel, PlannedTask } from '../src/systems/types.js';
 
 const fights = Number(process.argv[2] ?? 200);
+const only = process.argv[4];
 const rollouts = process.argv[3] === undefined ? undefined : Number(process.argv[3]);
 
 const config = (name: string): string => fileURLToPath(new URL(`../../configs/${name}`, import.meta.url));
@@ -44,6 +45,16 @@ const CASES: readonly Case[] = [
     },
     policies: [undefined, 'tactical', 'search', 'focus-weakest'],
   },
+  {
+    file: 'skirmish-battle.yaml',
+    rewrite: (d, p) => {
+      const r = d['retinues'] as Record<string, Data[]>;
+      if (p !== undefined) r['phoenix'] = r['phoenix']!.map((e) => ({ ...e, policy: p }));
+      d['matchups'] = [{ a: 'phoenix', b: 'wardens' }];
+      d['variants'] = { base: {} };
+    },
+    policies: [undefined, 'tactical', 'search', 'aggressive'],
+  },
 ];
 
 function studyText(c: Case, policy: string | undefined): string {
@@ -69,7 +80,7 @@ function playFixed(c: Case, policy: string | undefined): { rate: number; se: num
 }
 
 console.log(`search bench: ${fights} fights per line on one fixed stream${rollouts === undefined ? '' : `, ${rollouts} play-outs per decision`}`);
-for (const c of CASES) {
+for (const c of CASES.filter((k) => only === undefined || k.file.startsWith(only))) {
   console.log(`\n${c.file} (side A plays as named below; side B as shipped)`);
   for (const policy of c.policies) {
     const r = playFixed(c, policy);

@@ -24,6 +24,11 @@ export interface Game<State, Action> {
   apply(state: State, action: Action, dice: Dice): void;
   /** An independent copy: applying actions to it leaves `state` as it was. */
   clone(state: State): State;
+  /**
+   * Optional: makes `into` (an earlier clone of a state of the same fight) a copy of `state` and
+   * returns it, as clone() would but without building one (the search reuses its scratch states).
+   */
+  cloneInto?(state: State, into: State): State;
   isTerminal(state: State): boolean;
   /** Per side, once terminal: 1 a win, 0.5 a draw (the fight ran out of rounds), 0 a loss. */
   returns(state: State): readonly number[];

@@ -19,7 +19,9 @@
  *     the incumbent never. A root-only tree: last session's full UCT tree, with binary returns and
  *     a dozen actions per node, played worse than its own rollout policy (0.045 vs 0.117 wins at
  *     200 play-outs); this flat, paired form did not.
- * With one legal action it plays it and runs no play-out.
+ * With more legal actions than max(2, rollouts / 2), it scores the incumbent and others drawn at
+ * random from this decision's stream up to that width (each candidate then gets two play-outs or
+ * more). With one legal action it plays it and runs no play-out.
  *
  * Determinism: the dice of a decision's play-outs come from a stream keyed by (key, decision
  * counter) after `reseed(key)`: the runner passes a key derived from the fight's own seed, so the
@@ -64,6 +66,12 @@ export interface SearchOptions<S, A> {
   budget?: SearchBudget;
   /** The policy's name (default "search"). */
   name?: string;
+  /**
+   * Whether the rollout policies read the legal list (default true). False: play-outs ask them with
+   * an empty list and skip listing the legal actions (a battle's menu of moves costs more than its
+   * tactical player's pick), so a single legal action is not short-cut either.
+   */
+  rolloutLegal?: boolean;
   /** Play-outs that outlive this many decisions fail loudly (a safety net; default 100000). */
   maxDecisions?: number;
   /** How many standard errors of the paired difference another action must gain over the incumbent (default DEFAULT_SWITCH_Z). */
@@ -101,6 +109,8 @@ export interface SearchPolicy<S, A> extends GamePolicy<S, A> {
   /** Starts a new fight: its decisions draw play-out streams keyed by (key, decision number). */
   reseed(key: number): void;
 }
+
+const NONE: readonly never[] = [];
 
 /** A Dice over a xoshiro128** stream whose state is set cheaply from a few 32-bit keys. */
 export class StreamDice implements Dice {
@@ -141,6 +151,7 @@ export function searchPolicy<S, A>(game: Game<S, A>, opts: SearchOptions<S, A>):
   if (!Number.isInteger(budget.depth) || budget.depth < 0) throw new Error(`search: depth must be a non-negative integer, got ${budget.depth}`);
   const rollout = opts.rollout;
   const maxDecisions = opts.maxDecisions ?? 100_000;
+  const rolloutLegal = opts.rolloutLegal ?? true;
   const switchZ = opts.switchZ ?? DEFAULT_SWITCH_Z;
   const stats: SearchStats = { decisions: 0, searched: 0, playouts: 0, changed: 0 };
   const dice = new StreamDice();
@@ -149,8 +160,16 @@ export function searchPolicy<S, A>(game: Game<S, A>, opts: SearchOptions<S, A>):
   let counter = 0;
 
   /** One play-out of `action` from `state` on stream (k0, k1, k): the searching side's score. */
+  let scratch: S | null = null;
+  /** A copy of `state` to play on: the scratch state when the game can copy into one. */
+  function copyOf(state: S): S {
+    if (game.cloneInto === undefined) return game.clone(state);
+    scratch = scratch === null ? game.clone(state) : game.cloneInto(state, scratch);
+    return scratch;
+  }
+
   function playout(state: S, action: A, side: number, k0: number, k1: number, k: number): number {
-    const s = game.clone(state);
+    const s = copyOf(state);
     dice.seed(k0, k1, k);
     stats.playouts++;
     game.apply(s, action, dice);
@@ -161,6 +180,10 @@ export function searchPolicy<S, A>(game: Game<S, A>, opts: SearchOptions<S, A>):
       }
       if (n >= maxDecisions) throw new Error(`search: play-out with no end after ${maxDecisions} decisions`);
       const who = game.actor(s);
+      if (!rolloutLegal) {
+        game.apply(s, rollout[who]!.choose(game, s, NONE, dice), dice);
+        continue;
+      }
       const legal = game.legalActions(s);
       game.apply(s, legal.length === 1 ? legal[0]! : rollout[who]!.choose(game, s, legal, dice), dice);
     }
@@ -193,9 +216,22 @@ export function searchPolicy<S, A>(game: Game<S, A>, opts: SearchOptions<S, A>):
       const side = g.actor(state);
       // The incumbent: the rollout policy's own choice (on a clone, with this decision's dice).
       dice.seed(k0, k1, 0xffffffff);
-      const own = rollout[side]!.choose(g, g.clone(state), legal, dice);
+      const own = rollout[side]!.choose(g, copyOf(state), legal, dice);
       let inc = legal.findIndex((a) => g.same(a, own));
-      const n = legal.length;
+      // Width: at most max(2, rollouts / 2) candidates, so each gets two play-outs or more; past
+      // that, the incumbent and others drawn at random (this decision's stream), in legal order.
+      let cand: readonly A[] = legal;
+      const width = Math.max(2, Math.floor(budget.rollouts / 2));
+      if (legal.length > width) {
+        const pool: number[] = [];
+        for (let i = 0; i < legal.length; i++) if (i !== inc) pool.push(i);
+        const pick: number[] = inc >= 0 ? [inc] : [];
+        while (pick.length < width) pick.push(pool.splice(dice.roll(pool.length) - 1, 1)[0]!);
+        pick.sort((x, y) => x - y);
+        cand = pick.map((i) => legal[i]!);
+        inc = inc >= 0 ? pick.indexOf(inc) : -1;
+      }
+      const n = cand.length;
       const rounds = Math.max(1, Math.ceil(Math.log2(n)));
       // Each action's play-out scores, by stream index (survivors share every index).
       const values: number[][] = [];
@@ -210,7 +246,7 @@ export function searchPolicy<S, A>(game: Game<S, A>, opts: SearchOptions<S, A>):
         const m = Math.max(1, Math.floor(budget.rollouts / (arms.length * rounds)));
         for (const a of arms) {
           for (let j = 0; j < m; j++) {
-            const v = playout(state, legal[a]!, side, k0, k1, next + j);
+            const v = playout(state, cand[a]!, side, k0, k1, next + j);
             values[a]!.push(v);
             sum[a]! += v;
           }
@@ -233,7 +269,7 @@ export function searchPolicy<S, A>(game: Game<S, A>, opts: SearchOptions<S, A>):
       if (inc >= 0 && best !== inc && !pairedBetter(values[best]!, values[inc]!, switchZ)) best = inc;
       if (inc < 0) inc = best;
       if (best !== inc) stats.changed++;
-      return legal[best]!;
+      return cand[best]!;
     },
   };
 }

@@ -120,9 +120,9 @@ describe('searchPolicy on a synthetic game', () => {
 
   it('depth truncates play-outs and scores them with game.evaluate', () => {
     // With a long forced tail, depth 1 stops right after the choice: the evaluation (P itself)
-    // decides, so the best action is found with one play-out per action.
+    // decides, so the best action is found with two play-outs per action.
     const game = makeGame(P, false, 50);
-    const search = searchPolicy(game, { rollout: [first, first], budget: { rollouts: 6, depth: 1 } });
+    const search = searchPolicy(game, { rollout: [first, first], budget: { rollouts: 12, depth: 1 } });
     search.reseed(3);
     expect(search.choose(game, start(), game.legalActions(start()), noDice)).toBe(3);
     expect(search.stats.playouts).toBeGreaterThan(0);

@@ -177,3 +177,15 @@ describe('with the search player (configs/d20-policy-gap.yaml)', () => {
     expect(run['command']).toMatch(/^npx balance run configs\/d20-policy-gap\.yaml --seed 9 --trials 60 --out /);
   }, 300_000);
 });
+
+describe('with the search player in skirmish battles', () => {
+  it('the named files of a plain run, policy_gap.csv with the search challenger', async () => {
+    const study = loadStudy('test/fixtures/small-battle.yaml');
+    const plain = await runStudy(study, { workers: 0, trials: 20, seed: 2 });
+    const gap = await runStudy({ ...study, plugin: policyGapPlugin(study.plugin), policyGap: true }, { workers: 0, trials: 20, seed: 2 });
+    for (const f of ['summary.csv', 'distribution.csv', 'fighters.csv']) expect(gap.files[f], f).toBe(plain.files[f]);
+    const row = parseCsv(gap.files['policy_gap.csv']!)[0]!;
+    expect(row['challenger']).toBe('search');
+    expect(row['trials']).toBe('20');
+  }, 300_000);
+});

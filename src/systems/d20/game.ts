@@ -104,7 +104,7 @@ export function evaluateFight(f: Fight): number[] {
  */
 export function d20Search(spec: FightSpec): SearchPolicy<Fight, D20Action> {
   const own = d20Policy('own');
-  return searchPolicy(d20Game, { rollout: [own, own], budget: spec.search ?? DEFAULT_SEARCH_BUDGET });
+  return searchPolicy(d20Game, { rollout: [own, own], budget: spec.search ?? DEFAULT_SEARCH_BUDGET, rolloutLegal: false });
 }
 
 /**
