@@ -50,6 +50,8 @@ export interface SimulateOptions {
   readonly precision?: number | undefined;
   readonly maxTrials?: number | undefined;
   readonly shard?: { readonly index: number; readonly count: number } | undefined;
+  /** Play-outs per decision of the fighters playing `policy: search` (overrides the study's search.rollouts). */
+  readonly searchRollouts?: number | undefined;
   /** Trials done and total, after each chunk. */
   readonly onProgress?: ((done: number, total: number) => void) | undefined;
   /** Abort to stop the run: it rejects with RunCancelled. */
@@ -89,13 +91,27 @@ export function planRun(study: Study, opts: SimulateOptions = {}): RunPlan {
     throw inputError('--engine', `${plugin.system} ${plugin.mode} has no table engine; use dice`);
   }
   const engine = chooseEngine(plugin, opts.engine ?? 'auto', trials);
-  const tasks = planStudy(study, trials);
+  const tasks = withSearchRollouts(planStudy(study, trials), opts.searchRollouts);
   const precision = opts.precision ?? study.precision;
   if (opts.shard !== undefined && precision !== null) throw inputError('--shard', 'cannot be combined with --precision (or precision: in the study)');
   const maxTrials = precisionCeiling(precision, opts.maxTrials, study.maxTrials, trials);
   // A task that solves a policy first (skirmish duels: best-response / optimal) must fit the exact limits.
   for (const t of tasks) if (plugin.preflight) exactOrLimit(study.file, () => (plugin.preflight!(t.spec), new Float64Array(0)));
   return { tasks, engine, seed, trials, precision, maxTrials, workers: opts.workers ?? 0, shard: opts.shard };
+}
+
+/** Tasks whose searching fighters use `rollouts` play-outs per decision (tasks with none are left as they are). */
+export function withSearchRollouts(tasks: PlannedTask<unknown>[], rollouts: number | undefined): PlannedTask<unknown>[] {
+  if (rollouts === undefined) return tasks;
+  type Searching = { search?: { rollouts: number; depth: number } };
+  const one = (spec: Searching): Searching => (spec.search === undefined ? spec : { ...spec, search: { ...spec.search, rollouts } });
+  return tasks.map((t) => {
+    // A policy-gap task (systems/policy-gap.ts) holds three plays, each with its own budget.
+    const gap = t.spec as { plays?: readonly Searching[] };
+    if (gap.plays !== undefined) return { ...t, spec: { ...gap, plays: gap.plays.map(one) } };
+    const spec = t.spec as Searching;
+    return spec.search === undefined ? t : { ...t, spec: one(spec) };
+  });
 }
 
 /** Simulates a planned run. */
@@ -214,7 +230,7 @@ export function exactOrLimit(file: string, compute: () => Float64Array): Float64
 export async function renderReport(results: Pick<Results, 'files'>): Promise<{ markdown: string; html: string }> {
   const [{ renderReports }, { withExtraSections }] = await Promise.all([import('./report/render.js'), import('./report/extra.js')]);
   const f = results.files;
-  const reports = await renderReports({ summary: f['summary.csv']!, distribution: f['distribution.csv']!, compare: f['compare.csv'] ?? null, run: f['run.json']! });
+  const reports = await renderReports({ summary: f['summary.csv']!, distribution: f['distribution.csv']!, compare: f['compare.csv'] ?? null, run: f['run.json']!, policyGap: f['policy_gap.csv'] ?? null });
   // Modes with extra files (battles: fighters.csv) add their sections to report.md.
   return { ...reports, markdown: withExtraSections(reports.markdown, f['summary.csv']!, f) };
 }

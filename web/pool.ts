@@ -6,7 +6,7 @@
  * same seed. Stop (the AbortSignal) terminates the workers at once.
  */
 import { ChunkLanes } from '../src/batch/lanes.js';
-import { RunCancelled, WorkerError, type ChunkBackend, type ChunkBackendFactory, type EngineOptions } from '../src/batch/schedule.js';
+import { kernelName, RunCancelled, WorkerError, type ChunkBackend, type ChunkBackendFactory, type EngineOptions } from '../src/batch/schedule.js';
 import type { Chunk } from '../src/plan/chunks.js';
 import type { AnyModePlugin, PlannedTask } from '../src/systems/types.js';
 import type { ChunkReply, ChunkRequest } from './chunk-worker.js';
@@ -46,7 +46,7 @@ class WebWorkerRunner implements ChunkBackend {
         const chunk = lanes.take(lane);
         if (chunk === undefined) return;
         const request: ChunkRequest = {
-          kernel: `${this.plugin.system}.${this.plugin.mode}.${this.options.engine}`, task: chunk.task,
+          kernel: kernelName(this.plugin, this.options.engine), task: chunk.task,
           spec: this.tasks[chunk.task]!.spec, state: chunk.state, trials: chunk.trials,
         };
         const reply = await new Promise<ChunkReply>((resolve) => {

@@ -77,22 +77,44 @@ const duelRoster: RosterMode = {
   },
 };
 
-/** d20 fights: the roster maps party names to lists of fighters; a pair is heroes x against enemies y. */
+/**
+ * d20 fights: the roster maps party names to lists of fighters; a pair is heroes x against enemies y.
+ * `meta.policy` (one policy, or one per party name) replaces the policy of every fighter of the
+ * party (`search`: the equilibrium of good players).
+ */
 const partyRoster: RosterMode = {
   names(_raw, meta) {
     if (Array.isArray(meta.roster)) {
       return { names: [], problems: [{ path: ['meta', 'roster'], message: 'expected a mapping of party name -> list of fighters (as in sides.heroes)' }] };
     }
-    const problems: RosterProblem[] = meta.policy !== undefined ? [{ path: ['meta', 'policy'], message: 'd20 fights take policies per fighter in the party lists' }] : [];
+    const problems: RosterProblem[] = [];
     const names = Object.keys(meta.roster);
+    if (meta.policy !== undefined && typeof meta.policy !== 'string') {
+      for (const k of Object.keys(meta.policy)) {
+        if (!names.includes(k)) problems.push({ path: ['meta', 'policy', k], message: `"${k}" is not in the roster${didYouMean(k, names)}` });
+      }
+    }
     if (names.length < 2) problems.push({ path: ['meta', 'roster'], message: 'needs at least 2 parties' });
     return { names, problems };
   },
   pair(raw, meta, x, y) {
     const roster = meta.roster as Record<string, unknown[]>;
-    return { ...structuredClone(raw), sides: { heroes: structuredClone(roster[x]), enemies: structuredClone(roster[y]) } };
+    const party = (name: string): unknown[] => {
+      const policy = policyOf(meta, name);
+      const list = structuredClone(roster[name]!);
+      if (policy === undefined) return list;
+      return list.map((e) => (e !== null && typeof e === 'object' && !Array.isArray(e) ? { ...e, policy } : { loadout: e, policy }));
+    };
+    return { ...structuredClone(raw), sides: { heroes: party(x), enemies: party(y) } };
   },
 };
+
+/** What run.json and the report say about the roster's policy: `meta.policy` as written, or that each entry plays its own. */
+export function rosterPolicy(meta: MetaBlock): string {
+  if (meta.policy === undefined) return "each entry's own (the study's, default tactical in fights)";
+  if (typeof meta.policy === 'string') return meta.policy;
+  return Object.entries(meta.policy).map(([k, v]) => `${k}: ${v}`).join(', ');
+}
 
 /** Modes `balance meta` can play, by `system.mode`. */
 export const ROSTER_MODES: Readonly<Record<string, RosterMode>> = {

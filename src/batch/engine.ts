@@ -12,11 +12,11 @@ import { ChunkLanes } from './lanes.js';
 import { prepareTask, runChunk, type PreparedTask } from './run-chunk.js';
 import type { ChunkMessage } from './worker.js';
 import {
-  RunCancelled, WorkerError, simulate as simulateOn, simulateToPrecision as simulateToPrecisionOn,
+  kernelName, RunCancelled, WorkerError, simulate as simulateOn, simulateToPrecision as simulateToPrecisionOn,
   type ChunkBackend, type ChunkBackendFactory, type EngineOptions as BackendOptions, type PrecisionOptions as BackendPrecisionOptions,
 } from './schedule.js';
 
-export { chooseEngine, planChunks, RunCancelled, TABLE_MIN_TRIALS, WorkerError, type ChunkBackend, type ChunkBackendFactory, type Engine } from './schedule.js';
+export { chooseEngine, chunkSizeOf, planChunks, RunCancelled, TABLE_MIN_TRIALS, WorkerError, type ChunkBackend, type ChunkBackendFactory, type Engine } from './schedule.js';
 
 /** A run's options; `backend` defaults to the local worker pool (ChunkRunner). */
 export type EngineOptions = Omit<BackendOptions, 'backend'> & { readonly backend?: ChunkBackendFactory | undefined };
@@ -104,7 +104,7 @@ export class ChunkRunner implements ChunkBackend {
         const chunk = lanes.take(lane);
         if (chunk === undefined) return;
         const msg: ChunkMessage = {
-          run: this.run, kernel: `${this.plugin.system}.${this.plugin.mode}.${this.options.engine}`, task: chunk.task,
+          run: this.run, kernel: kernelName(this.plugin, this.options.engine), task: chunk.task,
           spec: this.tasks[chunk.task]!.spec, state: chunk.state, trials: chunk.trials,
         };
         try {

@@ -9,12 +9,12 @@
  * battle engine: ~45 functions compiled again) and leaves detach checks in all code compiled after.
  * A tally is a few hundred bytes; copying it costs nothing next to a chunk.
  */
-import { KERNELS } from '../systems/kernels.js';
+import { kernelByKey } from '../systems/kernels.js';
 import { prepareTask, runChunk, type PreparedTask } from './run-chunk.js';
 
 export interface ChunkMessage {
   readonly run: string;
-  /** `system.mode.engine`, a key of KERNELS. */
+  /** `system.mode.engine`, a key of KERNELS (or `policy-gap:system.mode.engine`: kernelByKey). */
   readonly kernel: string;
   readonly task: number;
   readonly spec: unknown;
@@ -30,7 +30,7 @@ export function runChunkMessage(msg: ChunkMessage): Float64Array {
   const key = `${msg.run}/${msg.task}`;
   let task = cache.get(key);
   if (!task) {
-    const kernel = KERNELS[msg.kernel];
+    const kernel = kernelByKey(msg.kernel);
     if (!kernel) throw new Error(`worker: unknown kernel ${msg.kernel}`);
     if (cache.size > 256) cache.clear();
     task = prepareTask(kernel, msg.spec);

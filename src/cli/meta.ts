@@ -7,6 +7,7 @@ import { chooseEngine, type Engine } from '../batch/engine.js';
 import { formatProblem, inputError } from '../config/problems.js';
 import { analyseVariants, loadMetaStudy, planMeta, simulateMeta, type MetaPlan } from '../analysis/run-meta.js';
 import { analysisReport } from '../report/analysis-page.js';
+import { rosterPolicy } from '../analysis/roster.js';
 import { metaCsv, metaHtml, metaMarkdown } from '../report/meta.js';
 import { claimOutput, type OutputClaim } from '../report/write.js';
 import { createProgress, formatCount } from './progress.js';
@@ -70,7 +71,7 @@ async function metaInto(
     tool: 'tabletop-balance', version: VERSION,
     command: o.command,
     study: study.file, study_sha256: study.hash, system: plugin.system, mode: plugin.mode, analysis: 'meta',
-    roster: plan.names, seed: plan.seed, trials: plan.trials, engine, resamples: study.block.resamples,
+    roster: plan.names, policy: rosterPolicy(study.block), seed: plan.seed, trials: plan.trials, engine, resamples: study.block.resamples,
     ...(precision === null ? {} : {
       precision, max_trials: maxTrials, trials_min: Math.min(...sim.used), trials_max: Math.max(...sim.used),
       precision_reached: plan.tasks.length - missed, precision_missed: missed,

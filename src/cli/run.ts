@@ -11,11 +11,13 @@ import { buildResults, exactOrLimit, planRun, renderReport, simulatePlan, type S
 import { WorkerError } from '../batch/engine.js';
 import { redactUrl } from '../queue/url.js';
 import { formatProblem, inputError } from '../config/problems.js';
-import { type Study } from '../config/study.js';
+import { policyGapRefusal, withPolicyGap, type Study } from '../config/study.js';
 import { loadStudy } from '../config/study-file.js';
 import { planStudy } from '../plan/plan.js';
 import { withExtraSections } from '../report/extra.js';
 import { renderReports } from '../report/render.js';
+import { parseCsv } from '../report/data.js';
+import { searchGapLabel, searchGapRows, searchGapSentence } from '../report/charts/search-gap.js';
 import { pausePoint } from '../report/pause-point.js';
 import { claimOutput, type OutputClaim } from '../report/write.js';
 import type { PlannedTask } from '../systems/types.js';
@@ -35,6 +37,10 @@ export interface RunOptions {
   readonly shard?: { readonly index: number; readonly count: number } | undefined;
   /** Run the chunks on `balance worker` processes through this Redis URL. */
   readonly queue?: string | undefined;
+  /** Play each matchup three ways (named, search a, search b) and write policy_gap.csv (systems/policy-gap.ts). */
+  readonly policyGap?: boolean | undefined;
+  /** Play-outs per decision for `policy: search` fighters (overrides the study). */
+  readonly searchRollouts?: number | undefined;
 }
 
 export interface RunIo {
@@ -65,7 +71,14 @@ function load(file: string, io: RunIo): Study {
 }
 
 export async function runCommand(opts: RunOptions, io: RunIo): Promise<RunResult> {
-  const study = load(opts.study, io);
+  let study = load(opts.study, io);
+  if (opts.policyGap === true) {
+    const refusal = policyGapRefusal(study.plugin);
+    if (refusal !== null) throw inputError('--policy-gap', refusal);
+    // Queue workers and balance merge read the study file, not this flag: the study field carries it to them.
+    if (opts.queue !== undefined || opts.shard !== undefined) throw inputError('--policy-gap', `cannot be combined with ${opts.queue !== undefined ? '--queue' : '--shard'}; write policy_gap: true in the study instead`);
+    study = withPolicyGap(study);
+  }
   const plugin = study.plugin;
   const dir = opts.out ?? defaultOutDir(opts.study);
   const plan = planRun(study, opts);
@@ -73,7 +86,9 @@ export async function runCommand(opts: RunOptions, io: RunIo): Promise<RunResult
   const engineFlag = opts.engine === undefined || opts.engine === 'auto' ? '' : ` --engine ${engine}`;
   const precisionFlag = precision === null ? '' : ` --precision ${precision} --max-trials ${maxTrials}`;
   const queueFlag = opts.queue === undefined ? '' : ` --queue ${redactUrl(opts.queue)}`;
-  const command = `npx balance run ${studyPath(opts.study)} --seed ${seed} --trials ${trials}${precisionFlag}${engineFlag}${queueFlag} --out ${dir}`;
+  const gapFlag = opts.policyGap === true ? ' --policy-gap' : '';
+  const searchFlag = opts.searchRollouts === undefined ? '' : ` --search-rollouts ${opts.searchRollouts}`;
+  const command = `npx balance run ${studyPath(opts.study)} --seed ${seed} --trials ${trials}${precisionFlag}${engineFlag}${searchFlag}${queueFlag}${gapFlag} --out ${dir}`;
   // Every input check is above: the output is claimed (locked) only for a run that will start.
   const out = claimOutput(dir, command, opts.shard === undefined ? '' : `shard-${opts.shard.index}-of-${opts.shard.count}`);
   try {
@@ -169,7 +184,11 @@ async function finish(
   const results = buildResults(study, tasks, tallies, exact, runFacts, reached);
   const reports = await renderReport(results);
   const files = out.write({ ...results.files, 'report.md': reports.markdown, 'report.html': reports.html });
-  io.stdout.write(`${textTable(results.headline.header, results.headline.rows)}\n\n${footer}\n`);
+  io.stdout.write(`${textTable(results.headline.header, results.headline.rows)}\n\n`);
+  // --policy-gap: one sentence per matchup of the first variant (as in the report).
+  const gap = results.files['policy_gap.csv'];
+  if (gap !== undefined) for (const r of searchGapRows(parseCsv(gap))) io.stdout.write(`${searchGapLabel(r)}: ${searchGapSentence(r)}\n`);
+  io.stdout.write(`${gap === undefined ? '' : '\n'}${footer}\n`);
   for (const f of files) io.stdout.write(`wrote ${f}\n`);
   return { dir: out.dir, files };
 }
@@ -203,7 +222,7 @@ export async function reportCommand(dir: string, io: RunIo): Promise<RunResult> 
   if (analysis === 'meta' || analysis === 'solve') {
     throw inputError(dir, `holds a balance ${analysis} run, whose report balance report does not rebuild; run balance ${analysis} again`);
   }
-  const csv = { summary: read('summary.csv')!, distribution: read('distribution.csv')!, run: runText!, compare: read('compare.csv', true) };
+  const csv = { summary: read('summary.csv')!, distribution: read('distribution.csv')!, run: runText!, compare: read('compare.csv', true), policyGap: read('policy_gap.csv', true) };
   checkSummaryNumbers(join(dir, 'summary.csv'), csv.summary);
   let reports: { markdown: string; html: string };
   try {

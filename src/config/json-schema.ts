@@ -3,7 +3,7 @@
  * VS Code's YAML extension (yaml-language-server) completes and checks a study that starts with
  * `# yaml-language-server: $schema=<path or URL of the schema>`. `balance schema [SYSTEM MODE]`
  * prints it. The run-level fields every study may carry (`sweep`, `precision`, `maxTrials`, `compare`,
- * `baseline`) and the analysis blocks (`meta`, `solve`) are
+ * `baseline`, `policy_gap`) and the analysis blocks (`meta`, `solve`) are
  * read before the mode's schema (src/config/study.ts), so they are added here.
  */
 import { z } from 'zod';
@@ -19,6 +19,7 @@ const RUN_FIELDS: Record<string, JsonSchema> = {
   maxTrials: { type: 'integer', minimum: 1, maximum: 1_000_000_000, description: 'ceiling of trials per matchup with precision' },
   compare: { enum: ['variants', 'loadouts', 'loadouts-b'], description: 'what compare.csv compares besides variants: loadouts = every side-a loadout against the baseline loadout; loadouts-b = every side-b loadout (defender, b, opponents) against the baseline side-b loadout' },
   baseline: { type: 'string', description: 'the loadout the others are compared with (compare: loadouts or loadouts-b); default the first loadout of that side' },
+  policy_gap: { type: 'boolean', description: 'battles and fights: also play each matchup with side a, then side b, on policy search (same dice) and write policy_gap.csv (as balance run --policy-gap)' },
   sweep: {
     type: 'object',
     description: 'grid of values: "path.to.field": [values...] (fighters, weapons, armours, characters, creatures, loadouts or rules); every combination becomes a variant',

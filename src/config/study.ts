@@ -4,6 +4,7 @@
  */
 import { findPlugin, modeNames, systemNames } from '../systems/registry.js';
 import type { AnyModePlugin } from '../systems/types.js';
+import { hasPolicyGap, policyGapPlugin } from '../systems/policy-gap.js';
 import { capProblems, MAX_PROBLEMS, MAX_TASKS } from './limits.js';
 import { parseStudy, type LoadedStudy } from './load.js';
 import { sha256Hex } from '../common/sha256.js';
@@ -33,6 +34,20 @@ export interface Study {
   readonly points: readonly { readonly label: string; readonly data: Study['data'] }[] | null;
   /** `compare:` / `baseline:`: what compare.csv compares besides the variants. */
   readonly compare?: CompareOption;
+  /** `policy_gap: true` (or `balance run --policy-gap`): `plugin` plays each matchup three ways (systems/policy-gap.ts). */
+  readonly policyGap?: boolean;
+}
+
+/** What a study without the policy gap says when asked for it (the `policy_gap:` field or `--policy-gap`). */
+export function policyGapRefusal(plugin: AnyModePlugin): string | null {
+  return hasPolicyGap(plugin) ? null
+    : `the policy gap plays battles and group fights (skirmish battle, exchange fight, d20 fight); ${plugin.system} ${plugin.mode} has none${plugin.mode === 'duel' ? ' (a duel\'s policy gap is exact: balance exact)' : ''}`;
+}
+
+/** The study with the policy gap on (`--policy-gap`); the caller checked policyGapRefusal. */
+export function withPolicyGap(study: Study): Study {
+  if (study.policyGap === true) return study;
+  return { ...study, plugin: policyGapPlugin(study.plugin), policyGap: true };
 }
 
 /** The plugin a parsed study names with `system:` and `mode:` (or a ConfigError saying what is wrong). */
@@ -72,7 +87,7 @@ export function studyOf(loaded: LoadedStudy): Study {
   const { meta: _meta, solve: _solve, ...data } = loaded.data as Record<string, unknown>;
   const sweepProblems = checkSweep(data, plugin.schema);
   if (sweepProblems.length > 0) throw new ConfigError(sweepProblems.map((p) => loaded.problemAt(p.path, p.message, p.atKey ?? false)));
-  const { sweep: _sweep, precision, maxTrials, compare: _compare, baseline: _baseline, ...withoutSweep } = data;
+  const { sweep: _sweep, precision, maxTrials, compare: _compare, baseline: _baseline, policy_gap: policyGap, ...withoutSweep } = data;
   const compare = readCompareOption(data);
   const runProblems: Problem[] = compare.problems.map((p) => loaded.problemAt(p.path, p.message));
   if (precision !== undefined && !(typeof precision === 'number' && precision > 0 && precision < 1e6)) {
@@ -80,6 +95,10 @@ export function studyOf(loaded: LoadedStudy): Study {
   }
   if (maxTrials !== undefined && !(typeof maxTrials === 'number' && Number.isInteger(maxTrials) && maxTrials >= 1 && maxTrials <= 1e9)) {
     runProblems.push(loaded.problemAt(['maxTrials'], `expected an integer from 1 to 1000000000, received ${JSON.stringify(maxTrials)}`));
+  }
+  if (policyGap !== undefined) {
+    const refusal = typeof policyGap !== 'boolean' ? `expected true or false, received ${JSON.stringify(policyGap)}` : policyGap ? policyGapRefusal(plugin) : null;
+    if (refusal !== null) runProblems.push(loaded.problemAt(['policy_gap'], refusal));
   }
   if (runProblems.length > 0) throw new ConfigError(runProblems);
   let study: Study['data'];
@@ -125,7 +144,8 @@ export function studyOf(loaded: LoadedStudy): Study {
     get hash(): string {
       return (hash ??= sha256Hex(text));
     },
-    file, text, plugin, data: study, warnings, points,
+    file, text, plugin: policyGap === true ? policyGapPlugin(plugin) : plugin, data: study, warnings, points,
+    ...(policyGap === true ? { policyGap: true } : {}),
     precision: (precision as number | undefined) ?? null, maxTrials: (maxTrials as number | undefined) ?? null, compare: compare.option,
   };
 }

@@ -5,13 +5,21 @@
  */
 import type { Study } from '../config/study.js';
 import { hashKey } from '../dice/rng.js';
+import { inputError } from '../config/problems.js';
 import type { PlannedTask } from '../systems/types.js';
 
 /** Labels of the compared side (and its policy): left out of the stream key when loadouts are compared. */
 const SIDE_LABELS = { a: new Set(['variant', 'attacker', 'a', 'policyA']), b: new Set(['variant', 'defender', 'b', 'policyB']) };
 
 export function planStudy(study: Study, trials: number): PlannedTask<unknown>[] {
-  const tasks = planPoints(study, trials);
+  let tasks: PlannedTask<unknown>[];
+  try {
+    tasks = planPoints(study, trials);
+  } catch (err) {
+    // --policy-gap where the mode does not play the challenger yet: one input problem, exit 2.
+    if (err instanceof Error && err.name === 'PolicyGapError') throw inputError(study.file, err.message);
+    throw err;
+  }
   const compared = study.compare?.loadouts;
   if (!compared) return tasks;
   // compare: loadouts (-b): every loadout of the compared side meets the same dice against the

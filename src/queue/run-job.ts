@@ -70,7 +70,7 @@ export class JobRunner {
     if (plugin.kernels[job.engine] === undefined) throw new Refusal(`${plugin.system} ${plugin.mode} has no ${job.engine} engine`);
     if (job.chunkTrials > plugin.chunkSize) throw new Refusal(`${chunkLabel(job)}: more trials than the mode's chunk size ${plugin.chunkSize}`);
     const msg: ChunkMessage = {
-      run: `${job.study.sha256}-${job.trials}-${job.engine}`, kernel: `${plugin.system}.${plugin.mode}.${job.engine}`, task: job.task,
+      run: `${job.study.sha256}-${job.trials}-${job.engine}`, kernel: `${plugin.kernelKey ?? `${plugin.system}.${plugin.mode}`}.${job.engine}`, task: job.task,
       spec: task.spec, state: deriveStream(job.seed, task.streamKey, job.index), trials: job.chunkTrials,
     };
     const tally = this.pool ? await this.pool.run(msg) : runChunkMessage(msg);

@@ -13,6 +13,7 @@ import { blocks, HEATMAP_TITLE, heatmapPanels, legendSpec } from './charts/heatm
 import { sweepPanel } from './charts/sweep.js';
 import { GAP_NOTE, GAP_TITLE, gapPanels } from './charts/policy-gap.js';
 import { EXACT_NOTE } from './format.js';
+import { SEARCH_GAP_NOTE, SEARCH_GAP_TITLE, searchGapLabel, searchGapPanels, searchGapRows, searchGapSentence } from './charts/search-gap.js';
 
 export interface Section {
   readonly id: string;
@@ -21,6 +22,8 @@ export interface Section {
   /** The report's one colour legend, above the heatmap panels. */
   readonly legend?: TopLevelSpec;
   readonly panels: readonly TopLevelSpec[];
+  /** Sentences shown under the panels (the policy gap: one per matchup). */
+  readonly lines?: readonly string[];
 }
 
 const SIDE = (col: string): string => col.replace('_', ' ');
@@ -55,6 +58,14 @@ export function sections(d: ReportData): Section[] {
     out.push({
       id: 'policy-gap', title: `${GAP_TITLE} (${vs[0] ?? ''})`, panels: gap.panels,
       note: GAP_NOTE + (gap.total > MAX_DISTRIBUTIONS ? ` The first ${MAX_DISTRIBUTIONS} of ${gap.total} matchups; all are in summary.csv.` : ''),
+    });
+  }
+  const searchGap = searchGapPanels(d.policyGap);
+  if (searchGap.total > 0) {
+    out.push({
+      id: 'search-gap', title: `${SEARCH_GAP_TITLE} (${searchGapRows(d.policyGap)[0]!['variant']!})`, panels: searchGap.panels,
+      lines: searchGapRows(d.policyGap).map((r) => `${searchGapLabel(r)}: ${searchGapSentence(r)}`),
+      note: SEARCH_GAP_NOTE + (searchGap.total > MAX_DISTRIBUTIONS ? ` The first ${MAX_DISTRIBUTIONS} of ${searchGap.total} matchups; all are in policy_gap.csv.` : ''),
     });
   }
   const holmNote = (n: number, kind: string): string => (d.exact ? EXACT_NOTE : `Lines are 95% intervals; filled points are significant after Holm's correction over all ${d.compare.length} rows of compare.csv.`) +

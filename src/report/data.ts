@@ -24,6 +24,8 @@ export interface ReportData {
   readonly summary: readonly Row[];
   readonly distribution: readonly Row[];
   readonly compare: readonly Row[];
+  /** policy_gap.csv's rows (`balance run --policy-gap`), empty without one. */
+  readonly policyGap: readonly Row[];
   readonly run: Record<string, unknown>;
   readonly exact: boolean;
 }
@@ -50,7 +52,7 @@ export function reportTitle(run: Readonly<Record<string, unknown>>): string {
   return typeof run['title'] === 'string' ? run['title'] : `${String(run['study'] ?? 'study')}: ${String(run['system'])} ${String(run['mode'])}`;
 }
 
-export function reportData(files: { summary: string; distribution: string; compare: string | null; run: string }): ReportData {
+export function reportData(files: { summary: string; distribution: string; compare: string | null; run: string; policyGap?: string | null | undefined }): ReportData {
   const summary = parseCsv(files.summary);
   const header = Object.keys(summary[0] ?? {});
   const metric = header.includes('a_win_rate') ? 'a_win_rate' : header.includes('mean_damage') ? 'mean_damage' : 'mean_wounds';
@@ -68,6 +70,7 @@ export function reportData(files: { summary: string; distribution: string; compa
     summary,
     distribution: parseCsv(files.distribution),
     compare: files.compare ? parseCsv(files.compare) : [],
+    policyGap: files.policyGap ? parseCsv(files.policyGap) : [],
     run,
     exact: run['engine'] === 'exact',
   };

@@ -32,7 +32,8 @@ export async function renderHtml(d: ReportData): Promise<{ html: string; charts:
     const panels: string[] = [];
     for (const p of s.panels) panels.push(`<figure class="panel">${await renderSvg(p)}</figure>`);
     charts += s.panels.length;
-    parts.push(`<div class="panels">${panels.join('')}</div><p class="note">${esc(s.note)}</p></section>`);
+    const lines = s.lines === undefined || s.lines.length === 0 ? '' : `<ul>${s.lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`;
+    parts.push(`<div class="panels">${panels.join('')}</div>${lines}<p class="note">${esc(s.note)}</p></section>`);
   }
   for (const t of tables(d)) {
     parts.push(`<h2>${esc(t.title)}</h2>`, `<p class="note">${esc(t.note)}</p>`);

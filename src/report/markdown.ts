@@ -7,6 +7,7 @@ import { DISTRIBUTION_METRIC, MAX_DISTRIBUTIONS } from './charts/distributions.j
 import { matchupKey, matchupLabel, variants, type ReportData } from './data.js';
 import { tables } from './tables.js';
 import { GAP_NOTE, GAP_TITLE, gapRows } from './charts/policy-gap.js';
+import { SEARCH_GAP_NOTE, SEARCH_GAP_TITLE, searchGapLabel, searchGapRows, searchGapSentence } from './charts/search-gap.js';
 
 /**
  * A name or cell as inline text: raw HTML shown as text (a `<` that could open a tag, comment or
@@ -37,6 +38,8 @@ export function runFacts(run: Record<string, unknown>): [string, string][] {
   const facts: [string, string][] = [['command', `\`${String(run['command'])}\``]];
   facts.push(['study', `${String(run['study'])} (sha256 ${String(run['study_sha256']).slice(0, 12)})`]);
   facts.push(['system / mode', `${String(run['system'])} / ${String(run['mode'])}`]);
+  // balance meta: the policy its roster played (`search`: the equilibrium of good players).
+  if (typeof run['policy'] === 'string') facts.push(['roster policy', String(run['policy'])]);
   if (run['seed'] !== undefined) facts.push(['seed', String(run['seed'])]);
   if (run['precision'] !== undefined) {
     // Never claim a target that --max-trials cut short (run.json counts the rows that missed it);
@@ -73,6 +76,16 @@ export function renderMarkdown(d: ReportData): string {
     const cols = ['a_win_named', 'a_win_best_response', 'a_win_optimal', 'b_win_named', 'b_win_best_response', 'b_win_optimal'];
     const cell = (v: string | undefined): string => (v === undefined || v === '' ? '' : Number(v).toFixed(3));
     out.push(`## ${GAP_TITLE} (${escape(v0)})`, '', GAP_NOTE, '', table(['matchup', ...cols], gap.map((r) => [matchupLabel(d, r), ...cols.map((c) => cell(r[c]))])), '');
+  }
+  const searchGap = searchGapRows(d.policyGap);
+  if (searchGap.length > 0) {
+    const cols = ['win_named', 'win_search_a', 'win_search_b', 'gap_a', 'gap_b'];
+    const interval = (r: Record<string, string>, c: string): string => `${Number(r[`${c}_ci95_low`]).toFixed(3)} to ${Number(r[`${c}_ci95_high`]).toFixed(3)}`;
+    out.push(`## ${SEARCH_GAP_TITLE} (${escape(searchGap[0]!['variant']!)})`, '', SEARCH_GAP_NOTE, '');
+    for (const r of searchGap) out.push(`- **${escape(searchGapLabel(r))}**: ${escape(searchGapSentence(r))}`);
+    out.push('', table(['matchup', ...cols, 'gap_a 95%', 'gap_b 95%'], searchGap.map((r) => [
+      searchGapLabel(r), ...cols.map((c) => Number(r[c]).toFixed(3)), interval(r, 'gap_a'), interval(r, 'gap_b'),
+    ])), '');
   }
   const metric = DISTRIBUTION_METRIC[d.metric];
   out.push(`## Distribution of ${metric} (${escape(v0)})`, '');

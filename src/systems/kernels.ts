@@ -14,6 +14,7 @@ import { exchangeAttackDice, exchangeAttackTable } from './exchange/attack/kerne
 import { exchangeDuelDice } from './exchange/duel/kernel.js';
 import { exchangeFightDice } from './exchange/fight/kernel.js';
 import type { Kernel } from './types.js';
+import { gapKernel } from './policy-gap-kernel.js';
 
 export const skirmishAttackKernel: Kernel<AttackSpec, AttackKernel> = {
   tallySize: () => OUTCOME_CODES,
@@ -45,3 +46,20 @@ export const KERNELS: Readonly<Record<string, Kernel<any, any>>> = {
   'exchange.duel.dice': exchangeDuelDice,
   'exchange.fight.dice': exchangeFightDice,
 };
+
+/** Prefix of the policy gap's kernel keys: `policy-gap:system.mode.engine` wraps that mode's kernel (policy-gap-kernel.ts). */
+export const GAP_PREFIX = 'policy-gap:';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const wrapped = new Map<string, Kernel<any, any>>();
+
+/** The kernel of a key of KERNELS, or of a policy-gap key; undefined if unknown. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function kernelByKey(key: string): Kernel<any, any> | undefined {
+  if (!key.startsWith(GAP_PREFIX)) return KERNELS[key];
+  const inner = KERNELS[key.slice(GAP_PREFIX.length)];
+  if (inner === undefined) return undefined;
+  let k = wrapped.get(key);
+  if (k === undefined) wrapped.set(key, (k = gapKernel(inner)));
+  return k;
+}

@@ -9,6 +9,7 @@ import { CHAR_FIELDS, exchangeFightDice, fightLayout } from './kernel.js';
 import { fightStudySchema, type ExchangeFightStudy } from './schema.js';
 import { checkFight, compileFight } from './setup.js';
 import type { ExchangeFightSpec } from './spec.js';
+import { challengeExchangeFight } from './challenge.js';
 
 export const CHARACTERS_HEADER = [
   'variant', 'side_a', 'side_b', 'team', 'side', 'character', 'loadout', 'policy', 'trials', 'collapse_rate', 'collapse_ci95_low', 'collapse_ci95_high',
@@ -73,6 +74,7 @@ export const exchangeFight: ModePlugin<ExchangeFightStudy, ExchangeFightSpec> = 
   metric: FIGHT_METRIC,
   unit: 'fights',
   kernels: { dice: exchangeFightDice },
+  challenge: challengeExchangeFight,
   summaryHeader: [
     'variant', 'side_a', 'side_b', 'trials', 'a_wins', 'b_wins', 'draws', 'a_win_rate', 'a_win_ci95_low', 'a_win_ci95_high', 'mean_rounds',
     'a_mean_standing', 'b_mean_standing',

@@ -185,7 +185,11 @@ export class Battle extends Fight {
 
   /** An independent copy of this battle, at the same point (the game interface's clone()); no observer. */
   copy(): Battle {
-    const c = new Battle(this.spec, this.dice, this.policies);
+    return this.copyInto(new Battle(this.spec, this.dice, this.policies));
+  }
+
+  /** Makes `c` (a battle of the same spec, on the same dice and policies) a copy of this one, as copy() does, without building one. */
+  copyInto(c: Battle): Battle {
     c.copyFight(this);
     c.rounds = this.rounds;
     c.target = this.target;

@@ -16,6 +16,8 @@
  * list, and the illegal-action guard then checks each of their picks against the rules.
  */
 import type { Game, GamePolicy } from '../../../games/game.js';
+import { DEFAULT_SEARCH_BUDGET, searchPolicy, type SearchPolicy } from '../../../games/search.js';
+import type { BattleSpec } from './setup.js';
 import { ACTIVE, DOWNED, OUT_OF_ACTION, STUNNED } from '../profile.js';
 import { canCrawl, canHide, crawlAllowance } from '../fight-rules.js';
 import { AGGRESSIVE, KITE, SHOOTER } from '../duel/setup.js';
@@ -267,9 +269,58 @@ export const battleGame: Game<Battle, BattleAction> = {
     b.decide(a.act);
   },
   clone: (b) => b.copy(),
+  cloneInto: (b, into) => b.copyInto(into),
   isTerminal: (b) => b.phase === PHASE_OVER,
   returns: (b) => (b.winner === 2 ? [0.5, 0.5] : b.winner === 0 ? [1, 0] : [0, 1]),
+  evaluate: evaluateBattle,
 };
+
+/**
+ * A battle not over, scored per side for truncated play-outs (search.ts): each side's strength is
+ * the sum over its fighters of 1 for Active, 1/2 for Stunned, 1/4 for Downed (Out of Action 0); a
+ * side's score is its share of the two strengths.
+ */
+export function evaluateBattle(b: Battle): number[] {
+  let a = 0;
+  let c = 0;
+  for (let i = 0; i < b.n; i++) {
+    const st = b.state[i];
+    const w = st === ACTIVE ? 1 : st === STUNNED ? 0.5 : st === DOWNED ? 0.25 : 0;
+    if (b.side[i] === 0) a += w;
+    else c += w;
+  }
+  return a + c === 0 ? [0.5, 0.5] : [a / (a + c), c / (a + c)];
+}
+
+/** The search player for the fighters of a battle that play `policy: search`; play-outs play every fighter by its own policy (tactical for the searching ones). */
+export function battleSearch(spec: BattleSpec): SearchPolicy<Battle, BattleAction> {
+  return searchPolicy(battleGame, { rollout: [battlePolicy, battlePolicy], budget: spec.search ?? DEFAULT_SEARCH_BUDGET, rolloutLegal: false });
+}
+
+/**
+ * A whole battle with searching fighters: as Battle.play(), but a fighter with `search` takes what
+ * `search` chooses among its legal actions. Play-outs run on copies, whose dice are the search's
+ * streams (copies share the BattleDice: its source is put back before each step of the battle).
+ */
+export function playWithSearch(b: Battle, search: SearchPolicy<Battle, BattleAction>, key: number): number {
+  search.reseed(key);
+  const source = b.dice.source;
+  const searching = [...b.spec.sides[0], ...b.spec.sides[1]].map((f) => f.search === true);
+  b.start();
+  while (b.phase !== PHASE_OVER) {
+    const i = b.decider;
+    const reaction = b.phase === PHASE_REACTION;
+    if (searching[i] === true) {
+      const a = search.choose(battleGame, b, battleGame.legalActions(b), source);
+      battleGame.apply(b, a, source);
+    } else {
+      b.dice.use(source);
+      b.decide(b.policies.action(b, i, reaction));
+    }
+  }
+  b.dice.use(source);
+  return b.winner;
+}
 
 /** The fighters' own policies (the battle's BattlePolicies: named or tactical) as a game policy. */
 export const battlePolicy: GamePolicy<Battle, BattleAction> = {

@@ -4,10 +4,12 @@
  * Out of Action count and the sums of unblocked hits dealt, takedowns and friendly-fire hits;
  * then how often side a had the initiative in round 1 and how often the side that had it won.
  */
-import { deriveStream } from '../../../dice/rng.js';
+import { deriveStream, streamKeyOf, type Xoshiro128ss } from '../../../dice/rng.js';
+import type { SearchPolicy } from '../../../games/search.js';
 import type { Kernel } from '../../types.js';
 import { OUT_OF_ACTION } from '../profile.js';
 import { Battle } from './engine.js';
+import { battleSearch, playWithSearch, type BattleAction } from './game.js';
 import { BATTLE_POLICIES } from './policies.js';
 import { battleDice, tableBattleDice } from './roll.js';
 import type { BattleSpec } from './setup.js';
@@ -32,13 +34,18 @@ export function battleLayout(spec: BattleSpec) {
 
 export interface PreparedBattle {
   readonly battle: Battle;
-  readonly rng: { setState(s: Int32Array): void; saveState(s: Int32Array): void };
+  readonly rng: Xoshiro128ss;
+  /** The search player, when a fighter plays `policy: search`. */
+  readonly search?: SearchPolicy<Battle, BattleAction>;
   readonly layout: ReturnType<typeof battleLayout>;
 }
 
 export function prepareBattle(spec: BattleSpec): PreparedBattle {
   const dice = battleDice(deriveStream(0));
-  return { battle: new Battle(spec, dice, BATTLE_POLICIES), rng: dice.rng, layout: battleLayout(spec) };
+  return {
+    battle: new Battle(spec, dice, BATTLE_POLICIES), rng: dice.rng, layout: battleLayout(spec),
+    ...(spec.search === undefined ? {} : { search: battleSearch(spec) }),
+  };
 }
 
 /** Plays n battles from the stream `state` (advanced in place) into `tally`. */
@@ -47,8 +54,9 @@ export function runBattles(p: PreparedBattle, state: Int32Array, n: number, tall
   rng.setState(state);
   const total = b.n;
   const nA = b.nA;
+  const search = p.search;
   for (let k = 0; k !== n; ++k) {
-    const winner = b.play();
+    const winner = search === undefined ? b.play() : playWithSearch(b, search, streamKeyOf(rng));
     tally[layout.winner + winner]! += 1;
     tally[layout.rounds + b.rounds]! += 1;
     let aLeft = 0;
@@ -74,6 +82,7 @@ export function runBattles(p: PreparedBattle, state: Int32Array, n: number, tall
 export const skirmishBattleDice: Kernel<BattleSpec, PreparedBattle> = {
   tallySize: (spec) => battleLayout(spec).size,
   warmup: 128,
+  warmupFor: (spec) => (spec.search === undefined ? 128 : 0),
   prepare: prepareBattle,
   run: runBattles,
   observe(p, observer) {
@@ -85,7 +94,10 @@ export const skirmishBattleDice: Kernel<BattleSpec, PreparedBattle> = {
 export const skirmishBattleTable: Kernel<BattleSpec, PreparedBattle> = {
   tallySize: (spec) => battleLayout(spec).size,
   warmup: 256,
+  warmupFor: (spec) => (spec.search === undefined ? 256 : 0),
   prepare(spec) {
+    // Searching fighters' play-outs roll their own streams through the shared dice: every die, per die.
+    if (spec.search !== undefined) return prepareBattle(spec);
     const dice = tableBattleDice(deriveStream(0));
     return { battle: new Battle(spec, dice, BATTLE_POLICIES), rng: dice.rng, layout: battleLayout(spec) };
   },

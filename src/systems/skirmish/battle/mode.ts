@@ -2,6 +2,7 @@
  * Skirmish `battle` mode: retinue against retinue on a board (seeds 000 + 002). Win rates with
  * Wilson intervals, rounds, survivors, and what each fighter contributes (fighters.csv).
  */
+import { DEFAULT_SEARCH_BUDGET, SEARCH_CHUNK_SIZE } from '../../../games/search.js';
 import { hashKey } from '../../../dice/rng.js';
 import { didYouMean } from '../../../common/suggest.js';
 import { FIGHT_METRIC, fightSummary } from '../../fight-summary.js';
@@ -15,6 +16,7 @@ import { checkProfiles, loadoutWeapons, resolveLoadout } from '../resolve.js';
 import { battleLayout, FIGHTER_STATS, skirmishBattleDice, skirmishBattleTable } from './kernel.js';
 import { SIDE_POLICIES, battleStudySchema, type BattleStudy } from './schema.js';
 import { DEPLOY_GAP, TACTICAL, type BattleFighterSpec, type BattleSpec } from './setup.js';
+import { challengeBattle } from './challenge.js';
 
 function retinueSpan(entries: BattleStudy['retinues'][string]): number {
   let span = -DEPLOY_GAP;
@@ -63,11 +65,13 @@ export function retinueFighters(name: string, study: BattleStudy): BattleFighter
   for (const e of entries) {
     const loadout = resolveLoadout(e.loadout, study);
     // No policy named: tactical, the battles' default player (tactical.ts).
-    const policy = e.policy === undefined || e.policy === 'tactical' ? TACTICAL : POLICIES.indexOf(e.policy);
+    // `search`: its play-outs play tactical for it.
+    const search = e.policy === 'search';
+    const policy = e.policy === undefined || e.policy === 'tactical' || e.policy === 'search' ? TACTICAL : POLICIES.indexOf(e.policy);
     for (let k = 0; k < e.count; k++) {
       const n = (seen.get(e.loadout) ?? 0) + 1;
       seen.set(e.loadout, n);
-      out.push({ loadout, policy, base: e.base, label: total.get(e.loadout)! > 1 ? `${e.loadout}#${n}` : e.loadout });
+      out.push({ loadout, policy, base: e.base, label: total.get(e.loadout)! > 1 ? `${e.loadout}#${n}` : e.loadout, ...(search ? { search: true } : {}) });
     }
   }
   return out;
@@ -85,15 +89,19 @@ function plan(study: BattleStudy, trials: number): PlannedTask<BattleSpec>[] {
     for (const m of expandPairs(study.matchups, DUEL_SIDES)) {
       const spa = m.entry.sidePolicyA ?? 'nearest';
       const spb = m.entry.sidePolicyB ?? 'nearest';
+      const sides = [retinueFighters(m.first, study), retinueFighters(m.second, study)] as const;
+      const search = sides.some((s) => s.some((f) => f.search === true));
       tasks.push({
         labels: { variant, a: m.first, b: m.second, sidePolicyA: spa, sidePolicyB: spb },
         streamKey: hashKey(`skirmish.battle|${m.first}|${m.second}|${spa}|${spb}`),
         trials,
+        ...(search ? { chunkSize: SEARCH_CHUNK_SIZE } : {}),
         spec: {
-          sides: [retinueFighters(m.first, study), retinueFighters(m.second, study)],
+          sides,
           sidePolicies: [SIDE_POLICIES.indexOf(spa), SIDE_POLICIES.indexOf(spb)],
           knobs,
           settings: study.battle,
+          ...(search ? { search: { ...DEFAULT_SEARCH_BUDGET, ...study.search } } : {}),
         },
       });
     }
@@ -172,5 +180,6 @@ export const skirmishBattle: ModePlugin<BattleStudy, BattleSpec> = {
   distributionHeader: DISTRIBUTION_HEADER,
   headlineHeader: ['variant', 'retinue a', 'retinue b', 'a wins', '95% CI', 'draws', 'rounds', 'a left', 'b left', 'first mover wins'],
   extraFiles: { 'fighters.csv': FIGHTERS_HEADER },
+  challenge: challengeBattle,
   rows: (task, tally) => rows(task, tally),
 };

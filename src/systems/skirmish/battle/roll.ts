@@ -33,6 +33,11 @@ export class BattleDice {
     this.dice = dice;
   }
 
+  /** The dice rolled with now. */
+  get source(): Dice {
+    return this.dice;
+  }
+
   d6(): number {
     return this.dice.roll(6);
   }

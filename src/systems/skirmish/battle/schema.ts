@@ -4,7 +4,7 @@
  * rounds, terrain rectangles) and matchups of two retinues with optional side policies.
  */
 import { z } from 'zod';
-import { duelMatchup, intIn, listOf, numberIn, studyHeader, trialsField } from '../../study-schema.js';
+import { duelMatchup, intIn, listOf, numberIn, searchField, studyHeader, trialsField } from '../../study-schema.js';
 import { fightKnobsSchema } from '../duel/schema.js';
 import { fighterSchema, loadoutSchema, NAMED_POLICIES, weaponSchema } from '../schema.js';
 
@@ -17,6 +17,13 @@ export const battlePolicyField = z.enum(FIGHTER_POLICIES, {
     ? `${iss.input} is a solved policy, which only skirmish duels (mode: duel) play; use tactical, aggressive, shooter or kite`
     : undefined),
 });
+/** What a retinue entry may play: a fighter policy, or `search` (src/games/search.ts; its play-outs play `tactical`). */
+export const RETINUE_POLICIES = [...FIGHTER_POLICIES, 'search'] as const;
+const retinuePolicyField = z.enum(RETINUE_POLICIES, {
+  error: (iss) => (iss.input === 'best-response' || iss.input === 'optimal'
+    ? `${iss.input} is a solved policy, which only skirmish duels (mode: duel) play; use tactical, search, aggressive, shooter or kite`
+    : undefined),
+});
 export const SIDE_POLICIES = ['nearest', 'weakest', 'most-dangerous'] as const;
 export type SidePolicyName = (typeof SIDE_POLICIES)[number];
 
@@ -26,7 +33,7 @@ export const retinueEntrySchema = z.strictObject({
   loadout: z.string(),
   count: intIn(1, 20).default(1),
   /** Default `tactical`. */
-  policy: battlePolicyField.optional(),
+  policy: retinuePolicyField.optional(),
   /** Base diameter in inches (default 1"). */
   base: numberIn(0.5, 6).default(1),
 });
@@ -74,6 +81,7 @@ export const battleStudySchema = z.strictObject({
   loadouts: z.record(z.string(), loadoutSchema),
   retinues: z.record(z.string(), listOf(retinueEntrySchema, 1, 20)),
   battle: battleSettingsSchema.default({ board: [24, 24], distance: 12, maxRounds: 12, terrain: [] }),
+  search: searchField(),
   matchups: listOf(battleMatchupSchema),
   rules: battleKnobsSchema.default({}),
   variants: z.record(z.string(), battleKnobsSchema).default({ base: {} }),

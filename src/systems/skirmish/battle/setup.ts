@@ -2,6 +2,7 @@
  * The compiled form of one battle (structured-cloneable, sent to workers) and the attack specs a
  * battle needs, compiled on first use through the same compileAttack every skirmish mode uses.
  */
+import type { SearchBudget } from '../../../games/search.js';
 import { expectedUnblocked } from '../exact.js';
 import { DEFAULT_SITUATION, type Loadout, type Situation, type Weapon } from '../profile.js';
 import { basePool } from '../sequence.js';
@@ -16,6 +17,8 @@ export interface BattleFighterSpec {
   readonly base: number;
   /** `loadout` or `loadout#k` when the retinue has several. */
   readonly label: string;
+  /** Plays `policy: search` (src/games/search.ts); `policy` is then its play-outs' (TACTICAL). */
+  readonly search?: boolean;
 }
 
 export interface TerrainSpec {
@@ -45,6 +48,8 @@ export interface BattleSpec {
   readonly sidePolicies: readonly [number, number];
   readonly knobs: BattleKnobs;
   readonly settings: BattleSettings;
+  /** The search budget, set when a fighter plays `policy: search`. */
+  readonly search?: SearchBudget;
 }
 
 /** The battle's own default fighter policy (tactical.ts), after the named AGGRESSIVE, SHOOTER, KITE of duel/setup.ts. */
