@@ -27,6 +27,13 @@ export interface Game<State, Action> {
   isTerminal(state: State): boolean;
   /** Per side, once terminal: 1 a win, 0.5 a draw (the fight ran out of rounds), 0 a loss. */
   returns(state: State): readonly number[];
+  /**
+   * Optional: per side, an estimate in [0, 1] of the returns of a fight that is not over (a
+   * heuristic, e.g. each side's share of the hit points or wounds left). The search player
+   * (search.ts) scores play-outs it truncates after `depth` decisions with it; a game without it
+   * scores them as draws (0.5 each).
+   */
+  evaluate?(state: State): readonly number[];
 }
 
 /** A policy chooses one of the legal actions of the acting fighter. */
