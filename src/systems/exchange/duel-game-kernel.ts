@@ -3,8 +3,14 @@
  * side searches (`policy: search`): the same histograms as duel-kernel.ts counts from the engine,
  * read from the game's final state.
  */
+import { RngDice } from '../../dice/dice.js';
+import { deriveStream, Xoshiro128ss } from '../../dice/rng.js';
+import { DEFAULT_SEARCH_BUDGET } from '../../games/search.js';
+import { duelPlayers, playDuel, type DuelPlayers } from '../duel-search.js';
+import type { TraceObserver } from '../trace.js';
 import type { exchangeDuelLayout } from './duel-kernel.js';
-import type { ExchangeDuelGameState } from './duel-game.js';
+import { ExchangeDuelGame, ownExchangePolicy, traceGameDuel, type ExchangeDuelAction, type ExchangeDuelGameState } from './duel-game.js';
+import type { ExchangeDuelSpec } from './duel.js';
 import { CHAR_FIELDS } from './duel-state.js';
 
 /** Counts one finished game duel into `tally`, as duel-kernel.ts run() counts a played one. */
@@ -16,4 +22,40 @@ export function tallyExchangeGameDuel(st: ExchangeDuelGameState, layout: ReturnT
   tally[layout.rounds + st.rounds]! += 1;
   tally[layout.aVit + Math.max(0, f[0]!)]! += 1;
   tally[layout.bVit + Math.max(0, f[CHAR_FIELDS]!)]! += 1;
+}
+
+/** A task's duels with a searching side: the game, its players and the task's stream (duel-kernel.ts prepare). */
+export class ExchangeSearchRun {
+  private game: ExchangeDuelGame;
+  private players: DuelPlayers<ExchangeDuelGameState, ExchangeDuelAction>;
+  private observer: TraceObserver | null = null;
+  readonly rng = new Xoshiro128ss(deriveStream(0));
+  private readonly dice = new RngDice(this.rng);
+  private readonly searching: readonly [boolean, boolean];
+
+  constructor(readonly spec: ExchangeDuelSpec) {
+    this.searching = spec.searching ?? [false, false];
+    this.game = new ExchangeDuelGame(spec);
+    this.players = this.playersOf(this.game);
+  }
+
+  private playersOf(game: ExchangeDuelGame): DuelPlayers<ExchangeDuelGameState, ExchangeDuelAction> {
+    return duelPlayers(game, ownExchangePolicy, this.searching, this.spec.search ?? DEFAULT_SEARCH_BUDGET);
+  }
+
+  run(state: Int32Array, n: number, tally: Float64Array, layout: ReturnType<typeof exchangeDuelLayout>): void {
+    this.rng.setState(state);
+    for (let i = 0; i !== n; ++i) {
+      const st = playDuel(this.game, this.players, this.dice);
+      tallyExchangeGameDuel(st, layout, tally);
+      if (this.observer !== null) traceGameDuel(this.spec, st, this.observer, this.searching);
+    }
+    this.rng.saveState(state);
+  }
+
+  observe(observer: TraceObserver | null): void {
+    this.observer = observer;
+    this.game = new ExchangeDuelGame(this.spec, observer !== null);
+    this.players = this.playersOf(this.game);
+  }
 }

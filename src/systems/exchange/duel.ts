@@ -40,6 +40,9 @@ export interface ExchangeDuelSpec {
   readonly fight?: ExchangeFightSpec;
   /** Per side NAMED, BEST_RESPONSE or OPTIMAL (skirmish/duel/solved-policy.ts codes; duel-policy.ts); absent when both play named. */
   readonly solved?: readonly [number, number];
+  /** Sides playing `policy: search` (duel-game.ts; their `policy` is the one their play-outs play: tactical), and its budget per decision; distance 1 only. */
+  readonly searching?: readonly [boolean, boolean];
+  readonly search?: { readonly rollouts: number; readonly depth: number };
 }
 
 export const END_COLLAPSE = 0;

@@ -3,9 +3,15 @@
  * searches (`policy: search`): the same histograms as kernel.ts counts from the engine, read from
  * the game's final state.
  */
+import { RngDice } from '../../../dice/dice.js';
+import { deriveStream, Xoshiro128ss } from '../../../dice/rng.js';
+import { DEFAULT_SEARCH_BUDGET } from '../../../games/search.js';
+import { duelPlayers, playDuel, type DuelPlayers } from '../../duel-search.js';
+import type { TraceObserver } from '../../trace.js';
 import { OUT_OF_ACTION } from '../profile.js';
 import type { duelLayout } from './kernel.js';
-import type { DuelGameState } from './game.js';
+import { namedDuelPolicy, SkirmishDuelGame, traceGameDuel, type DuelAction, type DuelGameState } from './game.js';
+import type { DuelSpec } from './setup.js';
 import { FIGHTER_FIELDS } from './state.js';
 
 /** Counts one finished game duel into `tally` (kernel.ts duelLayout), as kernel.ts run() counts a played one. */
@@ -20,4 +26,42 @@ export function tallyGameDuel(st: DuelGameState, layout: ReturnType<typeof duelL
   tally[layout.bState + bState]! += 1;
   tally[layout.aWounds + (aState === OUT_OF_ACTION ? 0 : f[1]!)]! += 1;
   tally[layout.bWounds + (bState === OUT_OF_ACTION ? 0 : f[FIGHTER_FIELDS + 1]!)]! += 1;
+}
+
+/** A task's duels with a searching side: the game, its players and the task's stream (kernel.ts prepare). */
+export class SkirmishSearchRun {
+  private game: SkirmishDuelGame;
+  private players: DuelPlayers<DuelGameState, DuelAction>;
+  private observer: TraceObserver | null = null;
+  readonly rng = new Xoshiro128ss(deriveStream(0));
+  private readonly dice = new RngDice(this.rng);
+  private readonly searching: readonly [boolean, boolean];
+
+  constructor(readonly spec: DuelSpec) {
+    this.searching = spec.searching ?? [false, false];
+    this.game = new SkirmishDuelGame(spec);
+    this.players = this.playersOf(this.game);
+  }
+
+  private playersOf(game: SkirmishDuelGame): DuelPlayers<DuelGameState, DuelAction> {
+    return duelPlayers(game, namedDuelPolicy, this.searching, this.spec.search ?? DEFAULT_SEARCH_BUDGET);
+  }
+
+  /** n duels from the stream state `state` (advanced in place) into `tally`. */
+  run(state: Int32Array, n: number, tally: Float64Array, layout: ReturnType<typeof duelLayout>): void {
+    this.rng.setState(state);
+    for (let i = 0; i !== n; ++i) {
+      const st = playDuel(this.game, this.players, this.dice);
+      tallyGameDuel(st, layout, tally);
+      if (this.observer !== null) traceGameDuel(this.spec, st, this.observer, this.searching);
+    }
+    this.rng.saveState(state);
+  }
+
+  /** A tracer: the duels keep their history and are played again with it once over (traceGameDuel). */
+  observe(observer: TraceObserver | null): void {
+    this.observer = observer;
+    this.game = new SkirmishDuelGame(this.spec, observer !== null);
+    this.players = this.playersOf(this.game);
+  }
 }
