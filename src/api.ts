@@ -53,6 +53,8 @@ export interface SimulateOptions {
   readonly precision?: number | undefined;
   readonly maxTrials?: number | undefined;
   readonly shard?: { readonly index: number; readonly count: number } | undefined;
+  /** Play-outs per decision of the fighters playing `policy: search` (overrides the study's search.rollouts). */
+  readonly searchRollouts?: number | undefined;
   /** Trials done and total, after each chunk. */
   readonly onProgress?: ((done: number, total: number) => void) | undefined;
   /** Abort to stop the run: it rejects with RunCancelled. */
@@ -90,13 +92,22 @@ export function planRun(study: Study, opts: SimulateOptions = {}): RunPlan {
     throw inputError('--engine', `${plugin.system} ${plugin.mode} has no table engine; use dice`);
   }
   const engine = chooseEngine(plugin, opts.engine ?? 'auto', trials);
-  const tasks = planStudy(study, trials);
+  const tasks = withSearchRollouts(planStudy(study, trials), opts.searchRollouts);
   const precision = opts.precision ?? study.precision;
   if (opts.shard !== undefined && precision !== null) throw inputError('--shard', 'cannot be combined with --precision (or precision: in the study)');
   const maxTrials = precisionCeiling(precision, opts.maxTrials, study.maxTrials, trials);
   // A task that solves a policy first (skirmish duels: best-response / optimal) must fit the exact limits.
   for (const t of tasks) if (plugin.preflight) exactOrLimit(study.file, () => (plugin.preflight!(t.spec), new Float64Array(0)));
   return { tasks, engine, seed, trials, precision, maxTrials, workers: opts.workers ?? defaultWorkers(), shard: opts.shard };
+}
+
+/** Tasks whose searching fighters use `rollouts` play-outs per decision (tasks with none are left as they are). */
+export function withSearchRollouts(tasks: PlannedTask<unknown>[], rollouts: number | undefined): PlannedTask<unknown>[] {
+  if (rollouts === undefined) return tasks;
+  return tasks.map((t) => {
+    const spec = t.spec as { search?: { rollouts: number; depth: number } };
+    return spec.search === undefined ? t : { ...t, spec: { ...spec, search: { ...spec.search, rollouts } } };
+  });
 }
 
 /** Simulates a planned run. */

@@ -84,7 +84,12 @@ export function chooseEngine(plugin: AnyModePlugin, requested: Engine | 'auto', 
 export const TABLE_MIN_TRIALS = 10_000;
 
 export function planChunks(plugin: AnyModePlugin, tasks: readonly PlannedTask<unknown>[], seed: number): Chunk[] {
-  return tasks.flatMap((t, i) => chunksOf(i, t.streamKey, t.trials, plugin.chunkSize, seed));
+  return tasks.flatMap((t, i) => chunksOf(i, t.streamKey, t.trials, chunkSizeOf(plugin, t), seed));
+}
+
+/** A task's chunk size: its own (search tasks: a few fights per chunk, for progress and workers), else the mode's. */
+export function chunkSizeOf(plugin: AnyModePlugin, task: PlannedTask<unknown>): number {
+  return task.chunkSize ?? plugin.chunkSize;
 }
 
 /**
@@ -208,18 +213,18 @@ export interface PrecisionOptions extends EngineOptions {
 export async function simulateToPrecision(
   plugin: AnyModePlugin, tasks: readonly PlannedTask<unknown>[], options: PrecisionOptions,
 ): Promise<{ tallies: Float64Array[]; trials: number[]; reached: boolean[] }> {
-  const size = plugin.chunkSize;
-  const maxChunks = Math.max(1, Math.ceil(options.maxTrials / size));
+  const sizes = tasks.map((t) => chunkSizeOf(plugin, t));
+  const maxChunks = sizes.map((size) => Math.max(1, Math.ceil(options.maxTrials / size)));
   const used = tasks.map(() => 0);
   const runner = await openBackend(plugin, tasks, options);
-  const total = tasks.length * maxChunks * size;
+  const total = sizes.reduce((s, size, i) => s + maxChunks[i]! * size, 0);
   try {
     let wanted = tasks.map(() => 1);
     for (let round = 0; round < 64 && wanted.some((w, i) => w > used[i]!); round++) {
       const chunks: Chunk[] = [];
       tasks.forEach((t, i) => {
         for (let c = used[i]!; c < wanted[i]!; c++) {
-          const trials = Math.min(size, options.maxTrials - c * size);
+          const trials = Math.min(sizes[i]!, options.maxTrials - c * sizes[i]!);
           chunks.push({ task: i, index: c, trials, state: deriveStream(options.seed, t.streamKey, c) });
         }
         used[i] = wanted[i]!;
@@ -227,15 +232,15 @@ export async function simulateToPrecision(
       await runner.runChunks(chunks, total);
       wanted = tasks.map((_, i) => {
         const hw = options.halfWidth(i, runner.tallies[i]!);
-        if (hw <= options.precision || used[i]! >= maxChunks) return used[i]!;
+        if (hw <= options.precision || used[i]! >= maxChunks[i]!) return used[i]!;
         // Trials needed scale with (half-width / target)^2; ask for 10% more, at least one chunk.
         const need = Math.ceil(((used[i]! * (hw / options.precision) ** 2) * 1.1));
-        return Math.min(maxChunks, Math.max(used[i]! + 1, need));
+        return Math.min(maxChunks[i]!, Math.max(used[i]! + 1, need));
       });
     }
   } finally {
     await runner.close();
   }
   const reached = runner.tallies.map((t, i) => options.halfWidth(i, t) <= options.precision);
-  return { tallies: runner.tallies, trials: used.map((c) => Math.min(c * size, options.maxTrials)), reached };
+  return { tallies: runner.tallies, trials: used.map((c, i) => Math.min(c * sizes[i]!, options.maxTrials)), reached };
 }

@@ -18,7 +18,7 @@ export function prepareTask(kernel: Kernel<any, any>, spec: unknown): PreparedTa
   const tallySize = kernel.tallySize(spec);
   const scratch = new Float64Array(tallySize);
   const rng = Int32Array.from([0x9e3779b9, 0x243f6a88, 0x85a308d3, 0x13198a2e]);
-  const rounds = Math.ceil((kernel.warmup ?? 12_800) / 64);
+  const rounds = Math.ceil((kernel.warmupFor?.(spec) ?? kernel.warmup ?? 12_800) / 64);
   for (let i = 0; i < rounds; i++) kernel.run(prepared, rng, 64, scratch);
   return { kernel, prepared, tallySize };
 }

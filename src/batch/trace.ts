@@ -33,7 +33,7 @@ export function traceTask(plugin: AnyModePlugin, task: PlannedTask<unknown>, opt
   kernel.observe(prepared.prepared, observer);
   const total = new Float64Array(prepared.tallySize);
   try {
-    for (const chunk of chunksOf(0, task.streamKey, options.fights, plugin.chunkSize, options.seed)) {
+    for (const chunk of chunksOf(0, task.streamKey, options.fights, task.chunkSize ?? plugin.chunkSize, options.seed)) {
       const tally = runChunk(prepared, chunk.state, chunk.trials);
       for (let i = 0; i < total.length; i++) total[i] = total[i]! + tally[i]!;
     }

@@ -51,6 +51,7 @@ interface RunFlags {
   shardFromEnv?: boolean | undefined;
   shardCount?: number | undefined;
   queue?: string | undefined;
+  searchRollouts?: number | undefined;
 }
 
 const MAX_TRIALS = 1_000_000_000;
@@ -67,6 +68,9 @@ export function checkRunFlags(f: RunFlags): void {
   intIn('workers', f.workers, 0, 256);
   intIn('seed', f.seed, 0, Number.MAX_SAFE_INTEGER);
   intIn('max-trials', f.maxTrials, 1, MAX_TRIALS);
+  intIn('search-rollouts', f.searchRollouts, 1, 1_000_000);
+  // Queue workers plan their chunks from the study file, which does not carry the flag.
+  if (f.searchRollouts !== undefined && f.queue !== undefined) throw inputError('--search-rollouts', 'cannot be combined with --queue; set search: { rollouts } in the study');
   if (f.precision !== undefined && !(f.precision > 0 && f.precision < 1e6)) {
     throw inputError('--precision', `expected a positive number (the 95% interval half-width to reach), received ${String(f.precision)}`);
   }
@@ -145,12 +149,13 @@ export function createCli(argv: readonly string[], io: RunIo): Argv {
           .option('shard', { type: 'string', describe: 'run shard i/n only, writing shard-i-of-n.json for balance merge' })
           .option('shard-from-env', { type: 'boolean', describe: 'take the shard from JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm)' })
           .option('shard-count', { type: 'number', describe: 'number of shards with --shard-from-env [Slurm default: SLURM_ARRAY_TASK_COUNT]' })
-          .option('queue', { type: 'string', describe: 'run the chunks on balance worker processes through Redis (redis://HOST:6379)' }),
+          .option('queue', { type: 'string', describe: 'run the chunks on balance worker processes through Redis (redis://HOST:6379)' })
+          .option('search-rollouts', { type: 'number', describe: 'play-outs per decision of fighters with policy: search (overrides the study\'s search.rollouts)' }),
       async (a) => {
         const flags: RunFlags = {
           study: a.study, out: a.out, trials: a.trials, workers: a.workers, seed: a.seed, engine: a.engine,
           precision: a.precision, maxTrials: a['max-trials'], shard: a.shard,
-          shardFromEnv: a['shard-from-env'], shardCount: a['shard-count'], queue: a.queue,
+          shardFromEnv: a['shard-from-env'], shardCount: a['shard-count'], queue: a.queue, searchRollouts: a['search-rollouts'],
         };
         checkRunFlags(flags);
         if (flags.queue !== undefined) (await import('../queue/url.js')).checkQueueUrl(flags.queue);

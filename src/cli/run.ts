@@ -34,6 +34,8 @@ export interface RunOptions {
   readonly shard?: { readonly index: number; readonly count: number } | undefined;
   /** Run the chunks on `balance worker` processes through this Redis URL. */
   readonly queue?: string | undefined;
+  /** Play-outs per decision for `policy: search` fighters (overrides the study). */
+  readonly searchRollouts?: number | undefined;
 }
 
 export interface RunIo {
@@ -72,7 +74,8 @@ export async function runCommand(opts: RunOptions, io: RunIo): Promise<RunResult
   const engineFlag = opts.engine === undefined || opts.engine === 'auto' ? '' : ` --engine ${engine}`;
   const precisionFlag = precision === null ? '' : ` --precision ${precision} --max-trials ${maxTrials}`;
   const queueFlag = opts.queue === undefined ? '' : ` --queue ${redactUrl(opts.queue)}`;
-  const command = `npx balance run ${studyPath(opts.study)} --seed ${seed} --trials ${trials}${precisionFlag}${engineFlag}${queueFlag} --out ${dir}`;
+  const searchFlag = opts.searchRollouts === undefined ? '' : ` --search-rollouts ${opts.searchRollouts}`;
+  const command = `npx balance run ${studyPath(opts.study)} --seed ${seed} --trials ${trials}${precisionFlag}${engineFlag}${searchFlag}${queueFlag} --out ${dir}`;
   // Every input check is above: the output is claimed (locked) only for a run that will start.
   const out = claimOutput(dir, command, opts.shard === undefined ? '' : `shard-${opts.shard.index}-of-${opts.shard.count}`);
   try {

@@ -104,6 +104,15 @@ export class Xoshiro128ss implements Rng {
   }
 }
 
+/**
+ * A 32-bit key of where a stream stands, without drawing from it (the search player keys each
+ * fight's play-outs by it: the same fight, the same key, on any worker).
+ */
+export function streamKeyOf(rng: Xoshiro128ss): number {
+  const [a, b, c, d] = rng.state();
+  return (a ^ Math.imul(b, 0x9e3779b1) ^ Math.imul(c, 0x85ebca6b) ^ Math.imul(d, 0xc2b2ae35)) >>> 0;
+}
+
 function rotl(x: number, k: number): number {
   return (x << k) | (x >>> (32 - k));
 }

@@ -1,6 +1,7 @@
 /** Schema pieces every system's studies share: the header fields and the two shapes of matchup entries. */
 import { z } from 'zod';
 import { RESERVED_NAMES, reservedNameMessage } from '../config/limits.js';
+import { DEFAULT_SEARCH_BUDGET } from '../games/search.js';
 
 /**
  * Bounded fields as one schema carrying its checks. The chain `z.number().int().min(a).max(b)`
@@ -38,6 +39,18 @@ export function variantsField<K extends z.ZodType>(knobs: K) {
   return z.record(z.string(), knobs)
     .refine((v) => Object.keys(v).length > 0, { message: 'needs at least one variant (leave out variants: for the single default variant "base")' })
     .default({ base: {} } as unknown as Record<string, z.output<K>>);
+}
+
+/**
+ * `search: { rollouts, depth }`: the budget per decision of the fighters that play `policy: search`
+ * (src/games/search.ts); either field left out takes its default. `--search-rollouts` overrides
+ * `rollouts`.
+ */
+export function searchField() {
+  return z.strictObject({
+    rollouts: intIn(1, 1_000_000).default(DEFAULT_SEARCH_BUDGET.rollouts),
+    depth: intIn(0, 1_000_000).default(DEFAULT_SEARCH_BUDGET.depth),
+  }).optional();
 }
 
 /** Trials per matchup and variant, with the mode's default. */

@@ -25,6 +25,11 @@ export interface PlannedTask<Spec> {
   readonly trials: number;
   /** Structured-cloneable numbers: sent to workers as is. */
   readonly spec: Spec;
+  /**
+   * Trials per chunk for this task, when not the mode's chunkSize: tasks with a fighter playing
+   * `policy: search` take SEARCH_CHUNK_SIZE (a chunk of them takes seconds, not milliseconds).
+   */
+  readonly chunkSize?: number;
 }
 
 /** The hot loop of a mode: prepared once per task in a worker, then run chunk by chunk. */
@@ -33,6 +38,8 @@ export interface Kernel<Spec, Prepared> {
   prepare(spec: Spec): Prepared;
   /** Trials run on a scratch stream after prepare(), so V8 optimises with the right feedback (default 12800). */
   readonly warmup?: number;
+  /** The warm-up for this spec, when it differs from `warmup` (searching fighters: none, a search fight is slow). */
+  warmupFor?(spec: Spec): number;
   /** Runs n trials from the stream state `rng` (advanced in place), adding to `tally`. */
   run(prepared: Prepared, rng: Int32Array, n: number, tally: Float64Array): void;
   /**

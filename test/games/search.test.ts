@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Dice } from '../../src/dice/dice.js';
 import type { Game, GamePolicy } from '../../src/games/game.js';
-import { DEFAULT_SEARCH_BUDGET, searchPolicy, StreamDice } from '../../src/games/search.js';
+import { DEFAULT_SEARCH_BUDGET, pairedBetter, searchPolicy, StreamDice } from '../../src/games/search.js';
 
 /**
  * A synthetic game: side 0 picks one of the actions, each a win with probability P[i] (a d1000
@@ -75,7 +75,7 @@ describe('searchPolicy on a synthetic game', () => {
     }
   });
 
-  it('keeps the incumbent (its rollout policy own choice) unless another action scores strictly better', () => {
+  it('keeps the incumbent (its rollout policy own choice) unless another action beats it by switchZ paired SE', () => {
     const game = makeGame([0.5, 0.5, 0.5, 0.5], true);
     const third: GamePolicy<S, number> = { name: 'third', choose: () => 2 };
     const search = searchPolicy(game, { rollout: [third, third], budget: { rollouts: 64, depth: 0 } });
@@ -141,5 +141,16 @@ describe('searchPolicy on a synthetic game', () => {
     const game = makeGame(P, false);
     expect(() => searchPolicy(game, { rollout: [first, first], budget: { rollouts: 0, depth: 0 } })).toThrow(/rollouts/);
     expect(() => searchPolicy(game, { rollout: [first, first], budget: { rollouts: 4, depth: -1 } })).toThrow(/depth/);
+  });
+});
+
+describe('pairedBetter', () => {
+  it('asks for a positive mean paired difference above z standard errors', () => {
+    expect(pairedBetter([1, 1, 1, 1], [0, 0, 0, 0], 2)).toBe(true);
+    expect(pairedBetter([1, 0, 1, 0], [0, 1, 0, 1], 0)).toBe(false);
+    // differences 1,0,1,0: mean 0.5, sd 0.577, SE 0.289: 1.73 SE.
+    expect(pairedBetter([1, 0, 1, 0], [0, 0, 0, 0], 1.7)).toBe(true);
+    expect(pairedBetter([1, 0, 1, 0], [0, 0, 0, 0], 1.8)).toBe(false);
+    expect(pairedBetter([1], [0], 2)).toBe(false);
   });
 });

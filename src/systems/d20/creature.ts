@@ -1,4 +1,5 @@
 /** One creature's state in a d20 fight (seed 003), and the numbers fights and policies share. */
+import type { SearchBudget } from '../../games/search.js';
 import type { D20Knobs } from './rules.js';
 import type { CreatureInput, WeaponInput } from './schema.js';
 
@@ -32,13 +33,18 @@ export interface FighterSpec {
   readonly side: number;
   readonly creature: CreatureInput;
   readonly weapon: WeaponInput;
+  /** Index into POLICIES: the fighter's policy, or for a searching fighter its play-outs' (tactical). */
   readonly policy: number;
+  /** Plays `policy: search` (src/games/search.ts). */
+  readonly search?: boolean;
 }
 
 export interface FightSpec {
   readonly fighters: readonly FighterSpec[];
   readonly knobs: D20Knobs;
   readonly maxRounds: number;
+  /** The search budget, set when a fighter plays `policy: search`. */
+  readonly search?: SearchBudget;
 }
 
 export interface Declared {

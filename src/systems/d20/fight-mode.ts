@@ -1,5 +1,6 @@
 /** d20 `fight` mode: a party against a group; win rate, each hero's chance of death, rounds, HP left. */
 import { hashKey } from '../../dice/rng.js';
+import { DEFAULT_SEARCH_BUDGET, SEARCH_CHUNK_SIZE } from '../../games/search.js';
 import { summarizeHistogram } from '../../stats/histogram.js';
 import { wilson } from '../../stats/wilson.js';
 import { FIGHT_METRIC, fightSummary } from '../fight-summary.js';
@@ -11,6 +12,8 @@ import { fightStudySchema, POLICIES, type D20FightStudy } from './schema.js';
 
 /** The policy of a side entry that names none. */
 export const DEFAULT_POLICY = 'tactical';
+/** The policy a searching fighter's play-outs play for it. */
+export const SEARCH_ROLLOUT_POLICY = 'tactical';
 
 type Entry = D20FightStudy['sides']['heroes'][number];
 
@@ -39,9 +42,11 @@ function fighters(study: D20FightStudy): FighterSpec[] {
       const n = (seen.get(base) ?? 0) + 1;
       seen.set(base, n);
       const l = study.loadouts[loadout]!;
+      const search = policy === 'search';
       out.push({
         name: n === 1 ? base : `${base}#${n}`, side, creature: study.creatures[l.creature]!, weapon: study.weapons[l.weapon]!,
-        policy: POLICIES.indexOf(policy as (typeof POLICIES)[number]),
+        policy: POLICIES.indexOf((search ? SEARCH_ROLLOUT_POLICY : policy) as (typeof POLICIES)[number]),
+        ...(search ? { search: true } : {}),
       });
     }
   }
@@ -50,11 +55,16 @@ function fighters(study: D20FightStudy): FighterSpec[] {
 
 function plan(study: D20FightStudy, trials: number): PlannedTask<FightSpec>[] {
   const fs = fighters(study);
+  const search = fs.some((f) => f.search === true);
   return Object.entries(study.variants).map(([variant, k]) => ({
     labels: { variant },
+    ...(search ? { chunkSize: SEARCH_CHUNK_SIZE } : {}),
     streamKey: hashKey(`d20.fight|${JSON.stringify(study.sides)}`),
     trials,
-    spec: { fighters: fs, knobs: resolveD20Knobs(study.rules, k), maxRounds: study.fight.maxRounds },
+    spec: {
+      fighters: fs, knobs: resolveD20Knobs(study.rules, k), maxRounds: study.fight.maxRounds,
+      ...(search ? { search: { ...DEFAULT_SEARCH_BUDGET, ...study.search } } : {}),
+    },
   }));
 }
 

@@ -7,6 +7,7 @@
  */
 import type { Dice } from '../../dice/dice.js';
 import type { Game, GamePolicy } from '../../games/game.js';
+import { DEFAULT_SEARCH_BUDGET, searchPolicy, type SearchPolicy } from '../../games/search.js';
 import { Act, ACT_WORDS, DYING, STANDING, type FightSpec } from './creature.js';
 import { Fight } from './fight.js';
 import { declare } from './policies.js';
@@ -77,7 +78,53 @@ export const d20Game: Game<Fight, D20Action> = {
   clone: (f) => f.clone(),
   isTerminal: (f) => f.finished,
   returns: (f) => (f.winner === 0 ? [1, 0] : f.winner === 1 ? [0, 1] : [0.5, 0.5]),
+  evaluate: evaluateFight,
 };
+
+/**
+ * A fight not over, scored per side for truncated play-outs (search.ts): each side's strength is
+ * the sum over its standing creatures of hit points left / maximum; a side's score is its share
+ * of the two strengths (0.5 each when neither has any).
+ */
+export function evaluateFight(f: Fight): number[] {
+  let a = 0;
+  let b = 0;
+  for (const c of f.creatures) {
+    if (c.state !== STANDING) continue;
+    const share = c.hp / c.spec.creature.hp;
+    if (c.spec.side === 0) a += share;
+    else b += share;
+  }
+  return a + b === 0 ? [0.5, 0.5] : [a / (a + b), b / (a + b)];
+}
+
+/**
+ * The search player for the fighters of `spec` that play `policy: search`; play-outs play every
+ * creature by its own policy (tactical for the searching ones).
+ */
+export function d20Search(spec: FightSpec): SearchPolicy<Fight, D20Action> {
+  const own = d20Policy('own');
+  return searchPolicy(d20Game, { rollout: [own, own], budget: spec.search ?? DEFAULT_SEARCH_BUDGET });
+}
+
+/**
+ * A whole fight with searching fighters: as Fight.play(), but a creature with `search` declares
+ * what `search` chooses among its legal actions. The search's play-outs are keyed by the fight's
+ * stream as it stands at the start (`key`), and never roll the fight's dice.
+ */
+export function playWithSearch(f: Fight, search: SearchPolicy<Fight, D20Action>, key: number): void {
+  search.reseed(key);
+  f.begin();
+  while (f.cursor >= 0) {
+    const c = f.creatures[f.cursor]!;
+    if (c.spec.search === true) {
+      d20Game.apply(f, search.choose(d20Game, f, legalActions(f, f.cursor), f.dice), f.dice);
+    } else {
+      declare(f, c, f.declared[f.cursor]!);
+      f.next();
+    }
+  }
+}
 
 /** A fight on its first decision (first contact rolled), ready for d20Game. */
 export function startFight(spec: FightSpec, dice: Dice): Fight {

@@ -1,6 +1,6 @@
 /** The d20 study format (seed 003, rules.md 3): creatures, weapons, loadouts; attack and fight modes. */
 import { z } from 'zod';
-import { attackMatchup, intIn, listOf, nameValue, studyHeader, trialsField, variantsField } from '../study-schema.js';
+import { attackMatchup, intIn, listOf, nameValue, searchField, studyHeader, trialsField, variantsField } from '../study-schema.js';
 import { parseDamage } from './notation.js';
 
 const int = intIn;
@@ -74,10 +74,12 @@ export const attackStudySchema = z.strictObject({
 });
 
 export const POLICIES = ['focus-weakest', 'random', 'dodge-when-low', 'support', 'skirmisher', 'finish-off', 'tactical'] as const;
+/** What a fighter entry may name: a named policy, or `search` (src/games/search.ts; its play-outs play `tactical`). */
+export const FIGHTER_POLICIES = [...POLICIES, 'search'] as const;
 
 export const fighterEntry = z.union([
   z.string(),
-  z.strictObject({ loadout: z.string(), policy: z.enum(POLICIES).optional(), name: nameValue().optional() }),
+  z.strictObject({ loadout: z.string(), policy: z.enum(FIGHTER_POLICIES).optional(), name: nameValue().optional() }),
 ]);
 
 export const fightStudySchema = z.strictObject({
@@ -85,6 +87,7 @@ export const fightStudySchema = z.strictObject({
   mode: z.literal('fight'),
   trials: trialsField(20_000),
   fight: z.strictObject({ maxRounds: int(1, 1000).default(20) }).default({ maxRounds: 20 }),
+  search: searchField(),
   sides: z.strictObject({ heroes: listOf(fighterEntry, 1, 12), enemies: listOf(fighterEntry, 1, 30) }),
 });
 
