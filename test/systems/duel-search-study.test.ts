@@ -7,7 +7,7 @@
  * problem at its field; traces show the search choices.
  */
 import { describe, expect, it } from 'vitest';
-import { exactStudy, loadStudyText, simulateStudy } from '../../src/api.js';
+import { exactStudy, loadStudyText, planRun, simulateStudy } from '../../src/api.js';
 import { planStudy } from '../../src/plan/plan.js';
 import { traceTask } from '../../src/batch/trace.js';
 import type { DuelSpec } from '../../src/systems/skirmish/duel/setup.js';
@@ -66,6 +66,8 @@ describe('policy: search in duel studies', () => {
     expect(ex.searching).toEqual([false, true]);
     expect(ex.b.policy.tactical).toBe(true);
     expect(ex.search).toEqual({ rollouts: 4, depth: 0 });
+    // --search-rollouts overrides the study's rollouts.
+    expect((planRun(loadStudyText('e.yaml', EXCHANGE), { searchRollouts: 9 }).tasks[0]!.spec as ExchangeDuelSpec).search).toEqual({ rollouts: 9, depth: 0 });
   });
 
   for (const [name, text] of [['skirmish', SKIRMISH], ['exchange', EXCHANGE]] as const) {

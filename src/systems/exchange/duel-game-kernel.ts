@@ -4,7 +4,7 @@
  * read from the game's final state.
  */
 import { RngDice } from '../../dice/dice.js';
-import { deriveStream, Xoshiro128ss } from '../../dice/rng.js';
+import { deriveStream, streamKeyOf, Xoshiro128ss } from '../../dice/rng.js';
 import { DEFAULT_SEARCH_BUDGET } from '../../games/search.js';
 import { duelPlayers, playDuel, type DuelPlayers } from '../duel-search.js';
 import type { TraceObserver } from '../trace.js';
@@ -46,6 +46,9 @@ export class ExchangeSearchRun {
   run(state: Int32Array, n: number, tally: Float64Array, layout: ReturnType<typeof exchangeDuelLayout>): void {
     this.rng.setState(state);
     for (let i = 0; i !== n; ++i) {
+      // The search's play-out streams are keyed by where the duel's stream stands (it draws nothing from it).
+      const key = streamKeyOf(this.rng);
+      for (const p of this.players.searches) p?.reseed(key);
       const st = playDuel(this.game, this.players, this.dice);
       tallyExchangeGameDuel(st, layout, tally);
       if (this.observer !== null) traceGameDuel(this.spec, st, this.observer, this.searching);

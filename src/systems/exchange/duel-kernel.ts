@@ -31,6 +31,8 @@ interface Prepared {
 export const exchangeDuelDice: Kernel<ExchangeDuelSpec, Prepared> = {
   tallySize: (spec) => exchangeDuelLayout(spec.maxRounds).size,
   warmup: 256,
+  // A search duel takes milliseconds: no warm-up (the game's code is not the hot loop).
+  warmupFor: (spec) => (spec.searching === undefined ? 256 : 0),
   prepare(spec) {
     const rng = new Xoshiro128ss(deriveStream(0));
     const dice = new RngDice(rng);

@@ -9,7 +9,7 @@ import { parsePolicy, type ExchangeDuelSpec } from './duel.js';
 import { DEFAULT_POLICY } from './combatant.js';
 import { duelAsFight } from './duel-distance.js';
 import { EXACT_LIMITS, ExactLimitError, exactExchangeDuel } from './duel-exact.js';
-import { DEFAULT_SEARCH_BUDGET } from '../../games/search.js';
+import { DEFAULT_SEARCH_BUDGET, SEARCH_CHUNK_SIZE } from '../../games/search.js';
 import { exchangePolicyGap, exchangeStudyPlayer, SOLVED_FALLBACK } from './duel-policy.js';
 import { GAP_COLUMNS } from '../skirmish/duel/policy-gap.js';
 import { NAMED, solvedCode } from '../skirmish/duel/solved-policy.js';
@@ -69,6 +69,7 @@ function plan(study: ExchangeDuelStudy, trials: number): PlannedTask<ExchangeDue
     for (const m of expand(study)) {
       tasks.push({
         labels: { variant, a: m.a, b: m.b, policyA: m.policyA, policyB: m.policyB, conditions: [...m.conditionsA.map((c) => `a:${c}`), ...m.conditionsB.map((c) => `b:${c}`)].join(' ') },
+        ...(m.policyA === 'search' || m.policyB === 'search' ? { chunkSize: SEARCH_CHUNK_SIZE } : {}),
         streamKey: hashKey(`exchange.duel|${m.a}|${m.b}|${m.policyA}|${m.policyB}|${m.conditionsA.join()}|${m.conditionsB.join()}${study.duel.distance > 1 ? `|d${study.duel.distance}` : ''}`),
         trials,
         spec: {

@@ -1,7 +1,6 @@
 /** The exchange study format (seed 001, rules.md 2): characters, weapons, armours, loadouts. */
-import { duelSearchField } from '../duel-search-schema.js';
 import { z } from 'zod';
-import { attackMatchup, duelMatchup, intIn, listOf, numberIn, studyHeader, trialsField, variantsField } from '../study-schema.js';
+import { attackMatchup, duelMatchup, intIn, listOf, numberIn, studyHeader, trialsField, variantsField, searchField } from '../study-schema.js';
 
 const int = intIn;
 
@@ -106,7 +105,7 @@ export const duelStudySchema = z.strictObject({
   duel: z.strictObject({
     maxRounds: int(1, 1000).default(30), opener: z.enum(['random', 'a', 'b']).optional(), distance: int(1, 179).default(1),
   }).default({ maxRounds: 30, distance: 1 }),
-  search: duelSearchField(),
+  search: searchField(),
   matchups: listOf(duelMatchup({
     policyA: duelPolicy.optional(),
     policyB: duelPolicy.optional(),

@@ -68,6 +68,8 @@ function observe(p: Prepared, observer: TraceObserver | null): void {
 export const skirmishDuelTable: Kernel<DuelSpec, Prepared> = {
   tallySize: (spec) => duelLayout(spec.settings.maxRounds).size,
   warmup: 640,
+  // A search duel takes milliseconds: no warm-up (the game's code is not the hot loop).
+  warmupFor: (spec) => (spec.searching === undefined ? 640 : 0),
   prepare(spec) {
     const dice = new TableDuelDice(deriveStream(0));
     return { duel: new Duel(spec, dice, studyPolicy(spec) ?? DUEL_POLICY), search: searchRun(spec), rng: dice.rng, layout: duelLayout(spec.settings.maxRounds) };
@@ -79,6 +81,7 @@ export const skirmishDuelTable: Kernel<DuelSpec, Prepared> = {
 export const skirmishDuelDice: Kernel<DuelSpec, Prepared> = {
   tallySize: (spec) => duelLayout(spec.settings.maxRounds).size,
   warmup: 128,
+  warmupFor: (spec) => (spec.searching === undefined ? 128 : 0),
   prepare(spec) {
     const dice: PerDieDuelDice = perDieDice(deriveStream(0));
     return { duel: new Duel(spec, dice, studyPolicy(spec) ?? DUEL_POLICY), search: searchRun(spec), rng: dice.rng, layout: duelLayout(spec.settings.maxRounds) };

@@ -19,7 +19,7 @@ import { NAMED, solvedCode, studyPolicy } from './solved-policy.js';
 import { GAP_COLUMNS, policyGap } from './policy-gap.js';
 import { DUEL_POLICY } from './policies.js';
 import { ExactLimitError } from './exact-walker.js';
-import { DEFAULT_SEARCH_BUDGET } from '../../../games/search.js';
+import { DEFAULT_SEARCH_BUDGET, SEARCH_CHUNK_SIZE } from '../../../games/search.js';
 import type { Loadout } from '../profile.js';
 
 export interface ExpandedDuel {
@@ -81,6 +81,7 @@ function plan(study: DuelStudy, trials: number): PlannedTask<DuelSpec>[] {
       const search = searching[0] || searching[1];
       tasks.push({
         labels: { variant, a: m.a, b: m.b, policyA: pa, policyB: pb },
+        ...(search ? { chunkSize: SEARCH_CHUNK_SIZE } : {}),
         streamKey: hashKey(`skirmish.duel|${m.a}|${m.b}|${pa}|${pb}`),
         trials,
         spec: {
