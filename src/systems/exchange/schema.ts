@@ -1,6 +1,6 @@
 /** The exchange study format (seed 001, rules.md 2): characters, weapons, armours, loadouts. */
 import { z } from 'zod';
-import { attackMatchup, duelMatchup, intIn, listOf, numberIn, studyHeader, trialsField, variantsField } from '../study-schema.js';
+import { attackMatchup, duelMatchup, intIn, listOf, numberIn, studyHeader, trialsField, variantsField, searchField } from '../study-schema.js';
 
 const int = intIn;
 
@@ -92,8 +92,8 @@ export const POLICY_PATTERN = /^(all-in|guard-first|reserve-\d{1,2})(\+keep-magi
 export const SOLVED_POLICY_NAMES = ['best-response', 'optimal'] as const;
 /** The policies exchange duels play by value (tactical.ts), at duel.distance 1; the default there. */
 export const DUEL_VALUE_POLICY_PATTERN = /^tactical(\+keep-magic)?$/;
-const duelPolicy = z.string().regex(new RegExp(`^(${SOLVED_POLICY_NAMES.join('|')})$|${DUEL_VALUE_POLICY_PATTERN.source}|${POLICY_PATTERN.source}`), {
-  message: 'expected a policy: tactical (by value, the default), all-in, guard-first or reserve-N (N = Ready AD kept for responses), optionally with +keep-magic; or best-response or optimal (solved, duel.distance 1)',
+const duelPolicy = z.string().regex(new RegExp(`^(${SOLVED_POLICY_NAMES.join('|')}|search)$|${DUEL_VALUE_POLICY_PATTERN.source}|${POLICY_PATTERN.source}`), {
+  message: 'expected a policy: tactical (by value, the default), all-in, guard-first or reserve-N (N = Ready AD kept for responses), optionally with +keep-magic; best-response or optimal (solved, duel.distance 1); or search (duel.distance 1)',
 });
 
 export const duelStudySchema = z.strictObject({
@@ -105,6 +105,7 @@ export const duelStudySchema = z.strictObject({
   duel: z.strictObject({
     maxRounds: int(1, 1000).default(30), opener: z.enum(['random', 'a', 'b']).optional(), distance: int(1, 179).default(1),
   }).default({ maxRounds: 30, distance: 1 }),
+  search: searchField(),
   matchups: listOf(duelMatchup({
     policyA: duelPolicy.optional(),
     policyB: duelPolicy.optional(),

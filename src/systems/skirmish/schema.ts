@@ -110,6 +110,6 @@ export type MatchupInput = z.output<typeof matchupSchema>;
 
 /** The named fighter policies (duel/policies.ts). */
 export const NAMED_POLICIES = ['aggressive', 'shooter', 'kite'] as const;
-/** A skirmish duel's policies: the named ones and the solved ones (duel/solved-policy.ts). */
-export const DUEL_POLICY_NAMES = [...NAMED_POLICIES, 'best-response', 'optimal'] as const;
+/** A skirmish duel's policies: the named ones, the solved ones (duel/solved-policy.ts) and the search player (duel/game.ts, src/games/search.ts). */
+export const DUEL_POLICY_NAMES = [...NAMED_POLICIES, 'best-response', 'optimal', 'search'] as const;
 export type DuelPolicyName = (typeof DUEL_POLICY_NAMES)[number];

@@ -15,9 +15,9 @@ import {
   type Condition, type ExchangePolicy,
 } from '../combatant.js';
 import {
-  chooseAttackBoost, chooseMagicFirst, chooseResponse, chooseStandUp, HARM_DECISION, legalAttack, legalResponse, RESPONSE_CODE, WOUND_DECISION, woundExtra, type DuelChooser,
+  ATTACK_DECISION, chooseAttackBoost, chooseMagicFirst, RESPONSE_DECISION, chooseResponse, chooseStandUp, HARM_DECISION, legalAttack, legalResponse, RESPONSE_CODE, WOUND_DECISION, woundExtra, type DuelChooser,
 } from './choice.js';
-import { attackEdge, CLASH, exchangeMargin, guardEdge, hitWounds, NO_RESPONSE, rollTotal, type ExchangeKnobs } from '../rules.js';
+import { attackEdge, CLASH, exchangeMargin, FULL_GUARD, guardEdge, hitWounds, NO_RESPONSE, rollTotal, type ExchangeKnobs } from '../rules.js';
 import { edgeContext, NO_CLASH, TacticalModel } from './tactical.js';
 import type { ExchangeLoadout } from '../compile.js';
 import type { ExchangeFightSpec } from '../fight/spec.js';
@@ -40,6 +40,9 @@ export interface ExchangeDuelSpec {
   readonly fight?: ExchangeFightSpec;
   /** Per side NAMED, BEST_RESPONSE or OPTIMAL (skirmish/duel/solved-policy.ts codes; exchange/duel/solved-policy.ts); absent when both play named. */
   readonly solved?: readonly [number, number];
+  /** Sides playing `policy: search` (duel-game.ts; their `policy` is the one their play-outs play: tactical), and its budget per decision; distance 1 only. */
+  readonly searching?: readonly [boolean, boolean];
+  readonly search?: { readonly rollouts: number; readonly depth: number };
 }
 
 export const END_COLLAPSE = 0;
@@ -167,12 +170,44 @@ export class ExchangeDuel {
     if (solving && me.prone && chooseStandUp(me, ch, this.attacks === 0)) this.standUp(s);
     if (this.attacks > me.attackSkill) return false;
     const boost = solving ? chooseAttackBoost(me, ch)
-      : me.policy.tactical ? legalAttack(me, TACTICAL, this.model!.attackBoost(s, me, this.chars[1 - s]!, me.attackSkill + 1 - this.attacks, this.edges(s), this.edges(1 - s), this.turnsAfter()))
+      : me.policy.tactical ? this.tacticalAttack(s)
         : me.attackBoost(me.attackSkill, me.baseCost, me.policy.reserve);
     if (boost < 0) return false;
     this.attacks++;
     this.exchange(s, boost);
     return true;
+  }
+
+  /** The `tactical` policy's next attack of side s (a Boost, or -1 to stop), checked against the rules (duel-choice.ts legalAttack). */
+  private tacticalAttack(s: number): number {
+    const me = this.chars[s]!;
+    return legalAttack(me, TACTICAL, this.model!.attackBoost(s, me, this.chars[1 - s]!, me.attackSkill + 1 - this.attacks, this.edges(s), this.edges(1 - s), this.turnsAfter()));
+  }
+
+  /** The `tactical` policy's response to side s's attack with `boost` (response * RESPONSE_CODE + Boost), checked against the rules. */
+  private tacticalResponse(s: number, boost: number): number {
+    const att = this.chars[s]!;
+    const def = this.chars[1 - s]!;
+    return legalResponse(def, TACTICAL, this.model!.response(s, att, def, boost, att.attackSkill + 1 - this.attacks, this.edges(s), this.edges(1 - s), this.turnsAfter()), def.ranged === att.ranged, att.ranged);
+  }
+
+  /**
+   * The option (duel-choice.ts numbering) side `side`'s own policy takes at a chooser decision:
+   * `named` (the named policy's, as the chooser was told), except that a `tactical` side's attack
+   * and response are the tactical model's. For the game (duel-game.ts), whose chooser decides for
+   * both sides; asked at the moment the engine asks the chooser, so the model sees what it sees in play.
+   */
+  ownOption(side: number, kind: number, extra: number, named: number): number {
+    const me = this.chars[side]!;
+    if (!me.policy.tactical) return named;
+    if (kind === ATTACK_DECISION) return this.tacticalAttack(side) + 1;
+    if (kind !== RESPONSE_DECISION) return named;
+    const att = this.chars[1 - side]!;
+    const code = this.tacticalResponse(1 - side, extra);
+    const response = Math.floor(code / RESPONSE_CODE);
+    if (response === NO_RESPONSE) return 0;
+    const guards = me.canGuard() ? me.responseBoost(FULL_GUARD, att.ranged) + 1 : 0;
+    return (response === FULL_GUARD ? 1 : 1 + guards) + (code % RESPONSE_CODE);
   }
 
   /** The end of side s's turn (both still fighting): Lingering Harm (the only other source in a duel is the opponent), then Reeling runs out. */
@@ -207,7 +242,7 @@ export class ExchangeDuel {
       response = Math.floor(code / RESPONSE_CODE);
       dBoost = code % RESPONSE_CODE;
     } else if (def.policy.tactical) {
-      const code = legalResponse(def, TACTICAL, this.model!.response(s, att, def, boost, att.attackSkill + 1 - this.attacks, this.edges(s), this.edges(1 - s), this.turnsAfter()), clashLegal, att.ranged);
+      const code = this.tacticalResponse(s, boost);
       response = Math.floor(code / RESPONSE_CODE);
       dBoost = code % RESPONSE_CODE;
     } else {

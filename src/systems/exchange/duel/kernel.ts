@@ -6,6 +6,7 @@ import type { Kernel } from '../../types.js';
 import { ExchangeDuel, type ExchangeDuelSpec } from './engine.js';
 import { exchangeStudyPlayer } from './solved-policy.js';
 import { ExchangeFight } from '../fight/engine.js';
+import { ExchangeSearchRun } from './game-kernel.js';
 import { exchangeDuelLayout } from './layout.js';
 
 interface Prepared {
@@ -15,11 +16,15 @@ interface Prepared {
   readonly rng: Xoshiro128ss;
   readonly dice: Dice;
   readonly layout: ReturnType<typeof exchangeDuelLayout>;
+  /** A task with a side playing `policy: search`: its duels are played through the game (duel-game-kernel.ts). */
+  readonly search: ExchangeSearchRun | null;
 }
 
 export const exchangeDuelDice: Kernel<ExchangeDuelSpec, Prepared> = {
   tallySize: (spec) => exchangeDuelLayout(spec.maxRounds).size,
   warmup: 256,
+  // A search duel takes milliseconds: no warm-up (the game's code is not the hot loop).
+  warmupFor: (spec) => (spec.searching === undefined ? 256 : 0),
   prepare(spec) {
     const rng = new Xoshiro128ss(deriveStream(0));
     const dice = new RngDice(rng);
@@ -27,10 +32,15 @@ export const exchangeDuelDice: Kernel<ExchangeDuelSpec, Prepared> = {
     const duel = new ExchangeDuel(spec, dice);
     // A solved side (policy best-response / optimal) plays its table, solved once per task here.
     if (fight === null) exchangeStudyPlayer(spec)?.attach(duel);
-    return { duel, fight, rng, dice, layout: exchangeDuelLayout(spec.maxRounds) };
+    const search = spec.searching === undefined ? null : new ExchangeSearchRun(spec);
+    return { duel, fight, rng, dice, layout: exchangeDuelLayout(spec.maxRounds), search };
   },
   run(p, state, n, tally) {
     const { duel, fight, rng, layout } = p;
+    if (p.search !== null) {
+      p.search.run(state, n, tally, layout);
+      return;
+    }
     rng.setState(state);
     if (fight !== null) {
       const [a, b] = fight.chars;
@@ -57,6 +67,7 @@ export const exchangeDuelDice: Kernel<ExchangeDuelSpec, Prepared> = {
     rng.saveState(state);
   },
   observe(p, observer) {
+    if (p.search !== null) p.search.observe(observer);
     if (p.fight !== null) p.fight.observer = observer;
     p.duel.observer = observer;
     p.duel.dice = observer === null ? p.dice : new RecordingDice(p.dice);

@@ -8,7 +8,8 @@ import { checkParts, resolveExchangeKnobs, resolveLoadout } from '../compile.js'
 import { parsePolicy, type ExchangeDuelSpec } from './engine.js';
 import { DEFAULT_POLICY } from '../combatant.js';
 import { duelAsFight } from './distance.js';
-import { EXACT_LIMITS, exactExchangeDuel } from './exact.js';
+import { EXACT_LIMITS, ExactLimitError, exactExchangeDuel } from './exact.js';
+import { DEFAULT_SEARCH_BUDGET, SEARCH_CHUNK_SIZE } from '../../../games/search.js';
 import { exchangePolicyGap, exchangeStudyPlayer, SOLVED_FALLBACK } from './solved-policy.js';
 import { GAP_COLUMNS } from '../../skirmish/duel/policy-gap.js';
 import { NAMED, solvedCode } from '../../skirmish/duel/solved-policy.js';
@@ -38,17 +39,26 @@ function check(study: ExchangeDuelStudy): StudyProblem[] {
         if (p === 'best-response' || p === 'optimal') {
           problems.push({ path: ['matchups', i, key], message: `${p} is a solved policy, which exchange duels play only at duel.distance 1 (this study: ${study.duel.distance}); use a named policy` });
         }
+        if (p === 'search') problems.push({ path: ['matchups', i, key], message: `exchange duels play search only at duel.distance 1 (this study: ${study.duel.distance}); use a named policy` });
       }
     });
   }
+  // The search player plays against named policies (its game plays them); a solved opponent is not one.
+  study.matchups.forEach((m, i) => {
+    const ps = [m.policyA, m.policyB];
+    if (ps.includes('search') && ps.some((p) => p === 'best-response' || p === 'optimal')) {
+      problems.push({ path: ['matchups', i, ps[0] === 'search' ? 'policyB' : 'policyA'], message: 'a search side plays against named policies (tactical, all-in, guard-first, reserve-N) or another search side, not a solved one' });
+    }
+  });
   for (const [name, c] of Object.entries(study.characters)) {
     if (c.vitality > MAX_VIT) problems.push({ path: ['characters', name, 'vitality'], message: `duels track Vitality up to ${MAX_VIT}` });
   }
   return problems;
 }
 
-/** The named policy a side plays: its own, or for a solved side the one it falls back on. */
+/** The named policy a side plays: its own; for a solved side the one it falls back on; for a searching side the one its play-outs play (the default, tactical). */
 function namedPolicy(p: string): string {
+  if (p === 'search') return DEFAULT_POLICY;
   return solvedCode(p) === NAMED ? p : SOLVED_FALLBACK;
 }
 
@@ -60,6 +70,7 @@ function plan(study: ExchangeDuelStudy, trials: number): PlannedTask<ExchangeDue
     for (const m of expand(study)) {
       tasks.push({
         labels: { variant, a: m.a, b: m.b, policyA: m.policyA, policyB: m.policyB, conditions: [...m.conditionsA.map((c) => `a:${c}`), ...m.conditionsB.map((c) => `b:${c}`)].join(' ') },
+        ...(m.policyA === 'search' || m.policyB === 'search' ? { chunkSize: SEARCH_CHUNK_SIZE } : {}),
         streamKey: hashKey(`exchange.duel|${m.a}|${m.b}|${m.policyA}|${m.policyB}|${m.conditionsA.join()}|${m.conditionsB.join()}${study.duel.distance > 1 ? `|d${study.duel.distance}` : ''}`),
         trials,
         spec: {
@@ -67,6 +78,8 @@ function plan(study: ExchangeDuelStudy, trials: number): PlannedTask<ExchangeDue
           b: { loadout: resolveLoadout(m.b, study), policy: parsePolicy(namedPolicy(m.policyB)), conditions: m.conditionsB },
           knobs, maxRounds: study.duel.maxRounds,
           ...(solvedCode(m.policyA) !== NAMED || solvedCode(m.policyB) !== NAMED ? { solved: [solvedCode(m.policyA), solvedCode(m.policyB)] as const } : {}),
+          ...(m.policyA === 'search' || m.policyB === 'search'
+            ? { searching: [m.policyA === 'search', m.policyB === 'search'] as const, search: { ...DEFAULT_SEARCH_BUDGET, ...study.search } } : {}),
           ...(study.duel.distance > 1 ? { fight: duelAsFight(study, m, study.duel.distance, study.duel.maxRounds, knobs) } : {}),
         },
       });
@@ -122,7 +135,10 @@ export const exchangeDuel: ModePlugin<ExchangeDuelStudy, ExchangeDuelSpec> = {
   distributionHeader: ['variant', 'side_a', 'side_b', 'metric', 'value', 'count', 'probability', 'policy_a', 'policy_b', 'conditions'],
   headlineHeader: ['variant', 'side a', 'side b', 'a wins', '95% CI', 'draws', 'rounds'],
   // Exact at distance 1 (exchange/duel/exact.ts); farther apart the fight engine plays the duel and exact refuses it.
-  exact: (spec) => exactExchangeDuel(spec, EXACT_LIMITS, exchangeStudyPlayer(spec)).tally,
+  exact: (spec) => {
+    if (spec.searching !== undefined) throw new ExactLimitError('policy search is a Monte Carlo player, which exact duels do not play; use balance run (or best-response / optimal for exact good play)');
+    return exactExchangeDuel(spec, EXACT_LIMITS, exchangeStudyPlayer(spec)).tally;
+  },
   exactColumns: { header: GAP_COLUMNS, compute: exchangePolicyGap },
   // A solved policy is solved in every worker's prepare: solve once here first, so a duel over the
   // limits stops the run before it starts (exit 2) instead of failing in a worker.

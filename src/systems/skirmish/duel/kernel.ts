@@ -11,6 +11,8 @@ import { Duel } from './engine.js';
 import { DUEL_POLICY } from './policies.js';
 import type { DuelSpec } from './setup.js';
 import { studyPolicy } from './solved-policy.js';
+import { SkirmishSearchRun } from './game-kernel.js';
+import type { TraceObserver } from '../../trace.js';
 
 /** Wounds histograms go up to this many Wounds left. */
 export const MAX_WOUNDS = 20;
@@ -28,12 +30,18 @@ export function duelLayout(maxRounds: number) {
 
 interface Prepared {
   readonly duel: Duel;
+  /** A task with a side playing `policy: search`: its duels are played through the game (game-kernel.ts). */
+  readonly search: SkirmishSearchRun | null;
   readonly rng: { setState(s: Int32Array): void; saveState(s: Int32Array): void };
   readonly layout: ReturnType<typeof duelLayout>;
 }
 
 function run(p: Prepared, state: Int32Array, n: number, tally: Float64Array): void {
   const { duel, rng, layout } = p;
+  if (p.search !== null) {
+    p.search.run(state, n, tally, layout);
+    return;
+  }
   const [a, b] = duel.fighters;
   rng.setState(state);
   for (let i = 0; i !== n; ++i) {
@@ -48,24 +56,36 @@ function run(p: Prepared, state: Int32Array, n: number, tally: Float64Array): vo
   rng.saveState(state);
 }
 
+function searchRun(spec: DuelSpec): SkirmishSearchRun | null {
+  return spec.searching === undefined ? null : new SkirmishSearchRun(spec);
+}
+
+function observe(p: Prepared, observer: TraceObserver | null): void {
+  if (p.search !== null) p.search.observe(observer);
+  else p.duel.observe(observer);
+}
+
 export const skirmishDuelTable: Kernel<DuelSpec, Prepared> = {
   tallySize: (spec) => duelLayout(spec.settings.maxRounds).size,
   warmup: 640,
+  // A search duel takes milliseconds: no warm-up (the game's code is not the hot loop).
+  warmupFor: (spec) => (spec.searching === undefined ? 640 : 0),
   prepare(spec) {
     const dice = new TableDuelDice(deriveStream(0));
-    return { duel: new Duel(spec, dice, studyPolicy(spec) ?? DUEL_POLICY), rng: dice.rng, layout: duelLayout(spec.settings.maxRounds) };
+    return { duel: new Duel(spec, dice, studyPolicy(spec) ?? DUEL_POLICY), search: searchRun(spec), rng: dice.rng, layout: duelLayout(spec.settings.maxRounds) };
   },
   run,
-  observe: (p, observer) => p.duel.observe(observer),
+  observe,
 };
 
 export const skirmishDuelDice: Kernel<DuelSpec, Prepared> = {
   tallySize: (spec) => duelLayout(spec.settings.maxRounds).size,
   warmup: 128,
+  warmupFor: (spec) => (spec.searching === undefined ? 128 : 0),
   prepare(spec) {
     const dice: PerDieDuelDice = perDieDice(deriveStream(0));
-    return { duel: new Duel(spec, dice, studyPolicy(spec) ?? DUEL_POLICY), rng: dice.rng, layout: duelLayout(spec.settings.maxRounds) };
+    return { duel: new Duel(spec, dice, studyPolicy(spec) ?? DUEL_POLICY), search: searchRun(spec), rng: dice.rng, layout: duelLayout(spec.settings.maxRounds) };
   },
   run,
-  observe: (p, observer) => p.duel.observe(observer),
+  observe,
 };

@@ -18,6 +18,8 @@ import { defaultPolicy, POLICIES, type DuelKnobs, type DuelSpec } from './setup.
 import { NAMED, solvedCode, studyPolicy } from './solved-policy.js';
 import { GAP_COLUMNS, policyGap } from './policy-gap.js';
 import { DUEL_POLICY } from './policies.js';
+import { ExactLimitError } from './exact-walker.js';
+import { DEFAULT_SEARCH_BUDGET, SEARCH_CHUNK_SIZE } from '../../../games/search.js';
 import type { Loadout } from '../profile.js';
 
 export interface ExpandedDuel {
@@ -34,7 +36,15 @@ export function expandDuels(matchups: readonly DuelMatchupInput[]): ExpandedDuel
 }
 
 function check(study: DuelStudy): StudyProblem[] {
-  return [...checkProfiles(study), ...checkPairs(study.matchups, DUEL_SIDES, study.loadouts)];
+  const problems = [...checkProfiles(study), ...checkPairs(study.matchups, DUEL_SIDES, study.loadouts)];
+  // The search player plays against named policies (its game plays them); a solved opponent is not one.
+  study.matchups.forEach((m, i) => {
+    const ps = [m.policyA, m.policyB];
+    if (ps.includes('search') && ps.some((p) => p === 'best-response' || p === 'optimal')) {
+      problems.push({ path: ['matchups', i, ps[0] === 'search' ? 'policyB' : 'policyA'], message: 'a search side plays against named policies (aggressive, shooter, kite) or another search side, not a solved one' });
+    }
+  });
+  return problems;
 }
 
 export function resolveDuelKnobs(...layers: DuelStudy['rules'][]): DuelKnobs {
@@ -51,7 +61,7 @@ export function resolveDuelKnobs(...layers: DuelStudy['rules'][]): DuelKnobs {
   return { ...base, ...extra };
 }
 
-/** The named policy a side plays (a solved side: the one it falls back on, its loadout's default). */
+/** The named policy a side plays (a solved or searching side: the one it falls back on and plays its play-outs with, its loadout's default). */
 function namedIndex(p: DuelPolicyName, l: Loadout): number {
   const i = POLICIES.indexOf(p as (typeof POLICIES)[number]);
   return i >= 0 ? i : POLICIES.indexOf(defaultPolicy(l));
@@ -67,13 +77,17 @@ function plan(study: DuelStudy, trials: number): PlannedTask<DuelSpec>[] {
       const pa = m.policyA ?? study.loadouts[m.a]?.policy ?? defaultPolicy(a);
       const pb = m.policyB ?? study.loadouts[m.b]?.policy ?? defaultPolicy(b);
       const solved = [solvedCode(pa), solvedCode(pb)] as const;
+      const searching = [pa === 'search', pb === 'search'] as const;
+      const search = searching[0] || searching[1];
       tasks.push({
         labels: { variant, a: m.a, b: m.b, policyA: pa, policyB: pb },
+        ...(search ? { chunkSize: SEARCH_CHUNK_SIZE } : {}),
         streamKey: hashKey(`skirmish.duel|${m.a}|${m.b}|${pa}|${pb}`),
         trials,
         spec: {
           a, b, policies: [namedIndex(pa, a), namedIndex(pb, b)], knobs, settings: study.duel,
           ...(solved[0] !== NAMED || solved[1] !== NAMED ? { solved } : {}),
+          ...(search ? { searching, search: { ...DEFAULT_SEARCH_BUDGET, ...study.search } } : {}),
         },
       });
     }
@@ -132,7 +146,10 @@ export const skirmishDuel: ModePlugin<DuelStudy, DuelSpec> = {
   summaryHeader: SUMMARY_HEADER,
   distributionHeader: DISTRIBUTION_HEADER,
   headlineHeader: ['variant', 'side a', 'side b', 'a wins', '95% CI', 'draws', 'rounds'],
-  exact: (spec) => exactDuel(spec, studyPolicy(spec) ?? DUEL_POLICY).tally,
+  exact: (spec) => {
+    if (spec.searching !== undefined) throw new ExactLimitError('policy search is a Monte Carlo player, which exact duels do not play; use balance run (or best-response / optimal for exact good play)');
+    return exactDuel(spec, studyPolicy(spec) ?? DUEL_POLICY).tally;
+  },
   exactColumns: { header: GAP_COLUMNS, compute: policyGap },
   // A solved policy is solved in every worker's prepare: solve once here first, so a duel over the
   // exact limits stops the run before it starts (exit 2) instead of failing in a worker.

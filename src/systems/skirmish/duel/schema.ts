@@ -4,7 +4,7 @@
  * of another mode does not build these (docs/development.md, "How the command line starts fast").
  */
 import { z } from 'zod';
-import { duelMatchup, intIn, listOf, numberIn, studyHeader, trialsField, variantsField } from '../../study-schema.js';
+import { duelMatchup, intIn, listOf, numberIn, searchField, studyHeader, trialsField, variantsField } from '../../study-schema.js';
 import { DUEL_POLICY_NAMES, fighterSchema, knobsSchema, loadoutSchema, NAMED_POLICIES, weaponSchema } from '../schema.js';
 
 const int = intIn;
@@ -48,6 +48,7 @@ export const duelStudySchema = z.strictObject({
   weapons: z.record(z.string(), weaponSchema),
   loadouts: z.record(z.string(), duelLoadoutSchema),
   duel: duelSettingsSchema.default({ distance: 12, maxRounds: 20, cover: 'none', terrain: false }),
+  search: searchField(),
   matchups: listOf(duelMatchupSchema),
   rules: fightKnobsSchema.default({}),
   variants: variantsField(fightKnobsSchema),

@@ -45,6 +45,9 @@ export interface DuelSpec {
    * side; a solved side's `policies` entry is the named policy it falls back on.
    */
   readonly solved?: readonly [number, number];
+  /** Sides playing `policy: search` (duel/game.ts; their `policies` entry is the named policy their play-outs play), and its budget per decision. */
+  readonly searching?: readonly [boolean, boolean];
+  readonly search?: { readonly rollouts: number; readonly depth: number };
   readonly knobs: DuelKnobs;
   readonly settings: DuelSettings;
 }
