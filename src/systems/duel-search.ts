@@ -1,5 +1,5 @@
 /**
- * The search player in duels (skirmish duel/game.ts, exchange duel-game.ts): who searches, the
+ * The search player in duels (skirmish duel/game.ts, exchange duel/game.ts): who searches, the
  * players of a duel, and the Monte Carlo value of a pairing, shared by both systems' kernels, the
  * checks against exact values (test/systems/duel-search.test.ts) and bench/search-duels.ts.
  *

@@ -40,7 +40,7 @@ export interface ExchangeDuelSpec {
   readonly fight?: ExchangeFightSpec;
   /** Per side NAMED, BEST_RESPONSE or OPTIMAL (skirmish/duel/solved-policy.ts codes; exchange/duel/solved-policy.ts); absent when both play named. */
   readonly solved?: readonly [number, number];
-  /** Sides playing `policy: search` (duel-game.ts; their `policy` is the one their play-outs play: tactical), and its budget per decision; distance 1 only. */
+  /** Sides playing `policy: search` (exchange/duel/game.ts; their `policy` is the one their play-outs play: tactical), and its budget per decision; distance 1 only. */
   readonly searching?: readonly [boolean, boolean];
   readonly search?: { readonly rollouts: number; readonly depth: number };
 }
@@ -194,7 +194,7 @@ export class ExchangeDuel {
   /**
    * The option (duel-choice.ts numbering) side `side`'s own policy takes at a chooser decision:
    * `named` (the named policy's, as the chooser was told), except that a `tactical` side's attack
-   * and response are the tactical model's. For the game (duel-game.ts), whose chooser decides for
+   * and response are the tactical model's. For the game (exchange/duel/game.ts), whose chooser decides for
    * both sides; asked at the moment the engine asks the chooser, so the model sees what it sees in play.
    */
   ownOption(side: number, kind: number, extra: number, named: number): number {

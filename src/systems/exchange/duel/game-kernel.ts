@@ -1,5 +1,5 @@
 /**
- * Exchange duels played through the game (duel-game.ts) into the duel tally, for a task where a
+ * Exchange duels played through the game (exchange/duel/game.ts) into the duel tally, for a task where a
  * side searches (`policy: search`): the same histograms as duel-kernel.ts counts from the engine,
  * read from the game's final state.
  */

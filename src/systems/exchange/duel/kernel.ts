@@ -16,7 +16,7 @@ interface Prepared {
   readonly rng: Xoshiro128ss;
   readonly dice: Dice;
   readonly layout: ReturnType<typeof exchangeDuelLayout>;
-  /** A task with a side playing `policy: search`: its duels are played through the game (duel-game-kernel.ts). */
+  /** A task with a side playing `policy: search`: its duels are played through the game (exchange/duel/game-kernel.ts). */
   readonly search: ExchangeSearchRun | null;
 }
 
