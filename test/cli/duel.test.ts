@@ -29,7 +29,7 @@ describe('balance run (duel)', () => {
   it('an unknown policy is an input error with a suggestion', async () => {
     const r = await balanceIn(['validate', studyFile(DUEL.replace('policyA: shooter', 'policyA: shoter'))]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/matchups\[1\]\.policyA: expected one of "aggressive", "shooter", "kite", "best-response", "optimal", received "shoter" \(did you mean "shooter"\?\)/);
+    expect(r.stderr).toMatch(/matchups\[1\]\.policyA: expected one of "aggressive", "shooter", "kite", "best-response", "optimal", "search", received "shoter" \(did you mean "shooter"\?\)/);
   });
 
   it('accepted but unmodelled keywords give a warning naming them (exit 0)', async () => {

@@ -83,6 +83,6 @@ describe('solved policies in exchange duel studies', () => {
     expect(f.stderr).toMatch(/policy: optimal is a solved policy, which only duels play \(exchange: mode duel at duel\.distance 1\)/);
     const typo = await balanceIn(['validate', studyFile(STUDY.replace('policyA: all-in', 'policyA: best'))]);
     expect(typo.code).toBe(2);
-    expect(typo.stderr).toMatch(/matchups\[1\]\.policyA: expected a policy: tactical \(by value, the default\), all-in, guard-first or reserve-N .* or best-response or optimal/);
+    expect(typo.stderr).toMatch(/matchups\[1\]\.policyA: expected a policy: tactical \(by value, the default\), all-in, guard-first or reserve-N .* best-response or optimal \(solved, duel.distance 1\); or search \(duel.distance 1\)/);
   });
 });

@@ -2,8 +2,8 @@
  * The search player in duels against exact values (issue 29): on pairs of the shipped duel
  * configs, the searching side's Monte Carlo value (fixed seed, 500 duels per budget, both budgets
  * on the same duel dice) lies between its named policy's exact value and its exact best response
- * to the same named opponent (4 SE), and 64 play-outs per decision are not behind 1 (4 SE of the
- * paired difference); on the skirmish pair, whose best response gains 0.35, 64 are closer to the
+ * to the same named opponent (4 SE), and 256 play-outs per decision are not behind 1 (4 SE of the
+ * paired difference); on the skirmish pair, whose best response gains 0.35, 256 are closer to the
  * best response than 1 by more than 4 SE. The search chooses among the solver's options (the duel
  * games), so no budget can beat the best response. On the exchange pairs the search (one step of
  * policy improvement over the named policy's play-outs) gains little of the best response's margin
@@ -21,7 +21,7 @@ import { SE_MULTIPLE } from '../helpers/se.js';
 import { shippedDuelSpecs, shippedExchangeSpecs } from '../helpers/search-duels.js';
 
 const SMALL = 1;
-const LARGE = 64;
+const LARGE = 256;
 const DUELS = 500;
 const SEED = 29;
 

@@ -106,7 +106,14 @@ describe('the sentence', () => {
     expect(searchGapSentence({ ...row(0.5, 0.45, 0.53, -0.05, -0.01), side_b: 'ogre' })).toBe(
       "under search the raiders win 53% instead of 50%: the ogre's named play holds the raiders 3 points lower than search does (95% interval -5 to -1); searching themselves, the raiders would win 45% (-5 points).",
     );
-    expect(searchGapSentence(row(0.5, 0.5, 0.5, -0.01, 0.01))).toContain("none of today's margin is the guards' play");
+    expect(searchGapSentence(row(0.5, 0.5, 0.5, -0.01, 0.01))).toContain("no measurable part of today's margin is the guards' play (95% interval -1 to 1)");
+  });
+  it('an interval that holds 0 claims no part of the margin, whichever way the rounded points lean', () => {
+    expect(searchGapSentence(row(0.72, 0.85, 0.73, -0.03, 0.01))).toBe(
+      "under search the raiders win 73% instead of 72%: no measurable part of today's margin is the guards' play (95% interval -3 to 1); searching themselves, the raiders would win 85% (+13 points).",
+    );
+    expect(searchGapSentence(row(0.72, 0.85, 0.7, 0, 0.05))).toContain('no measurable part');
+    expect(searchGapSentence(row(0.72, 0.85, 0.7, 0.001, 0.05))).toContain("2 points of today's margin is the guards' play");
   });
 });
 

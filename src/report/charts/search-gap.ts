@@ -52,7 +52,11 @@ export function searchGapSentence(r: Row): string {
   const high = pct(Number(r['gap_b_ci95_high']));
   const pts = named - sb;
   const ci = `(95% interval ${low} to ${high})`;
-  const bPart = pts > 0
+  // An interval that holds 0: the named play and search cannot be told apart, whatever the rounded points say.
+  const unclear = Number(r['gap_b_ci95_low']) <= 0 && Number(r['gap_b_ci95_high']) >= 0;
+  const bPart = unclear
+    ? `no measurable part of today's margin is the ${possessive(b)} play ${ci}`
+    : pts > 0
     ? `${pts} point${pts === 1 ? '' : 's'} of today's margin is the ${possessive(b)} play ${ci}`
     : pts < 0
     ? `the ${possessive(b)} named play holds the ${a} ${-pts} point${pts === -1 ? '' : 's'} lower than ${by} does ${ci}`

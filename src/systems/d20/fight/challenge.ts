@@ -1,8 +1,10 @@
 /** The policy gap's challenger in d20 fights: every creature of one side plays one policy (types.ts ModePlugin.challenge). */
 import { DEFAULT_SEARCH_BUDGET } from '../../../games/search.js';
 import { HEROES, ENEMIES, type FightSpec } from './engine.js';
-import { SEARCH_ROLLOUT_POLICY } from './mode.js';
 import { POLICIES, type D20FightStudy } from '../schema.js';
+
+/** The policy a searching fighter's play-outs play for it. */
+export const SEARCH_ROLLOUT_POLICY = 'tactical';
 
 export function challengeD20Fight(spec: FightSpec, side: 0 | 1, policy: string, study: D20FightStudy): FightSpec {
   const search = policy === 'search';

@@ -9,12 +9,10 @@ import { ENEMIES, HEROES, type FighterSpec, type FightSpec } from './engine.js';
 import { d20FightDice, fightLayout } from './kernel.js';
 import { checkLoadouts, loadoutRef, resolveD20Knobs } from '../resolve.js';
 import { fightStudySchema, POLICIES, type D20FightStudy } from '../schema.js';
-import { challengeD20Fight } from './challenge.js';
+import { challengeD20Fight, SEARCH_ROLLOUT_POLICY } from './challenge.js';
 
 /** The policy of a side entry that names none. */
 export const DEFAULT_POLICY = 'tactical';
-/** The policy a searching fighter's play-outs play for it. */
-export const SEARCH_ROLLOUT_POLICY = 'tactical';
 
 type Entry = D20FightStudy['sides']['heroes'][number];
 
