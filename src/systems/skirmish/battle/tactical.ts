@@ -52,7 +52,7 @@ import { ENGAGEMENT } from './board.js';
 import { Act, type Battle } from './engine.js';
 import { menuOf } from './game.js';
 import { COVER, MIN_MOVE, OUT_OF_REACH } from './menu.js';
-import { ANY, chooseTarget, ENGAGED_ACTIVE, ENGAGED_ANY, hideWorth, RANGED, RANGED_RISKY, screenShots, stunnedFriend } from './policies.js';
+import { ANY, chooseTarget, ENGAGED_ACTIVE, ENGAGED_ANY, hideWorth, RANGED, RANGED_RISKY, screenShots, stunnedFriend } from './targets.js';
 import { meanUnblocked } from './setup.js';
 
 const EPS = 1e-9;
