@@ -7,9 +7,9 @@
  * npm ci && npm run build`). Prints, per duel and engine, both rates and this / other.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Kernel, PlannedTask } from '../src/systems/types.js';
+import { fileURLToPath } from 'node:url';
+import type { Kernel } from '../src/systems/types.js';
+import { alternate, checkout, cpuRun, planIn, type Run } from './compare.js';
 
 const FIXTURE = fileURLToPath(new URL('../../test/fixtures/keen-stout-duel.yaml', import.meta.url));
 const STUDY = readFileSync(FIXTURE, 'utf8').replace(/matchups:[\s\S]*?variants:/, `matchups:
@@ -17,30 +17,14 @@ const STUDY = readFileSync(FIXTURE, 'utf8').replace(/matchups:[\s\S]*?variants:/
   - { a: archer, b: stout-axe-medium, policyA: shooter }
 variants:`);
 
-type Run = (n: number) => number;
-
 /** A warmed-up kernel of the checkout at `root` (its dist/), returning the CPU seconds of n duels. */
 async function load(root: string, matchup: number, engine: 'table' | 'dice'): Promise<Run> {
-  const from = async <T>(path: string): Promise<T> => (await import(pathToFileURL(resolve(root, 'dist/src', path)).href)) as T;
-  const { parseStudy } = await from<{ parseStudy(file: string, text: string): unknown }>('config/load.js');
-  const { validate } = await from<{ validate(doc: unknown, schema: unknown): unknown }>('config/validate.js');
-  const kernels = await from<Record<string, Kernel<unknown, unknown>>>('systems/skirmish/duel/kernel.js');
-  const { skirmishDuel } = await from<{ skirmishDuel: { schema: unknown; plan(study: unknown, n: number): PlannedTask<unknown>[] } }>(
-    'systems/skirmish/duel/mode.js',
-  );
-  const spec = skirmishDuel.plan(validate(parseStudy('bench.yaml', STUDY), skirmishDuel.schema), 1)[matchup]!.spec;
-  const kernel = kernels[engine === 'table' ? 'skirmishDuelTable' : 'skirmishDuelDice']!;
-  const p = kernel.prepare(spec);
-  const tally = new Float64Array(kernel.tallySize(spec));
-  const rng = Int32Array.from([1, 2, 3, 4]);
-  for (let w = 1; w <= 4; w++) kernel.run(p, rng, 100 * w, tally);
-  kernel.run(p, rng, 20_000, tally);
-  return (n) => {
-    const c0 = process.cpuUsage();
-    kernel.run(p, rng, n, tally);
-    const c = process.cpuUsage(c0);
-    return (c.user + c.system) / 1e6;
-  };
+  const kernels = await checkout(root)<Record<string, Kernel<unknown, unknown>>>('systems/skirmish/duel/kernel.js');
+  const spec = (await planIn(root, 'systems/skirmish/duel/mode.js', 'skirmishDuel', STUDY))[matchup]!.spec;
+  return cpuRun(kernels[engine === 'table' ? 'skirmishDuelTable' : 'skirmishDuelDice']!, spec, (run) => {
+    for (let w = 1; w <= 4; w++) run(100 * w);
+    run(20_000);
+  });
 }
 
 const other = process.argv[2];
@@ -57,17 +41,7 @@ for (const [name, matchup, engine, n] of [
 ] as const) {
   const theirs = await load(other, matchup, engine);
   const ours = await load(here, matchup, engine);
-  let t = 0;
-  let o = 0;
-  for (let r = 0; r < reps; r++) {
-    if (r % 2 === 0) {
-      t += theirs(n);
-      o += ours(n);
-    } else {
-      o += ours(n);
-      t += theirs(n);
-    }
-  }
+  const { other: t, self: o } = alternate(theirs, ours, reps, n);
   const m = (s: number): string => `${((n * reps) / s / 1e6).toFixed(2)} M/s`;
   console.log(`${name.padEnd(32)} this ${m(o).padStart(10)}   other ${m(t).padStart(10)}   this/other ${(t / o).toFixed(3)}`);
 }

@@ -10,32 +10,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Kernel, PlannedTask } from '../src/systems/types.js';
-
-type Run = (n: number) => number;
+import { fileURLToPath } from 'node:url';
+import type { Kernel } from '../src/systems/types.js';
+import { alternate, checkout, cpuRun, planIn, type Run } from './compare.js';
 
 /** A warmed-up kernel of the checkout at `root` (its dist/), returning the CPU seconds of n fights. */
 async function load(root: string, study: string): Promise<Run> {
-  const from = async <T>(path: string): Promise<T> => (await import(pathToFileURL(resolve(root, 'dist/src', path)).href)) as T;
-  const { parseStudy } = await from<{ parseStudy(file: string, text: string): unknown }>('config/load.js');
-  const { validate } = await from<{ validate(doc: unknown, schema: unknown): unknown }>('config/validate.js');
-  const { exchangeFightDice: kernel } = await from<{ exchangeFightDice: Kernel<unknown, unknown> }>('systems/exchange/fight/kernel.js');
-  const { exchangeFight } = await from<{ exchangeFight: { schema: unknown; plan(study: unknown, n: number): PlannedTask<unknown>[] } }>(
-    'systems/exchange/fight/mode.js',
-  );
-  const spec = exchangeFight.plan(validate(parseStudy('bench.yaml', study), exchangeFight.schema), 1)[0]!.spec;
-  const p = kernel.prepare(spec);
-  const tally = new Float64Array(kernel.tallySize(spec));
-  const rng = Int32Array.from([1, 2, 3, 4]);
-  for (let w = 0; w < 20; w++) kernel.run(p, rng, 64, tally);
-  kernel.run(p, rng, 10_000, tally);
-  return (n) => {
-    const c0 = process.cpuUsage();
-    kernel.run(p, rng, n, tally);
-    const c = process.cpuUsage(c0);
-    return (c.user + c.system) / 1e6;
-  };
+  const { exchangeFightDice: kernel } = await checkout(root)<{ exchangeFightDice: Kernel<unknown, unknown> }>('systems/exchange/fight/kernel.js');
+  const spec = (await planIn(root, 'systems/exchange/fight/mode.js', 'exchangeFight', study))[0]!.spec;
+  return cpuRun(kernel, spec, (run) => {
+    for (let w = 0; w < 20; w++) run(64);
+    run(10_000);
+  });
 }
 
 const other = process.argv[2];
@@ -51,15 +37,7 @@ console.log(`\nExchange fights (4 v 4) per CPU-second, this build vs ${other}, $
 for (const name of ['tactical', 'named']) {
   const theirs = await load(other, study(name));
   const ours = await load(here, study(name));
-  let t = 0;
-  let o = 0;
-  const ratios: number[] = [];
-  for (let r = 0; r < reps; r++) {
-    const [a, b] = r % 2 === 0 ? [theirs(n), ours(n)] : [ours(n), theirs(n)].reverse() as [number, number];
-    t += a;
-    o += b;
-    ratios.push(a / b);
-  }
+  const { other: t, self: o, ratios } = alternate(theirs, ours, reps, n);
   ratios.sort((a, b) => a - b);
   const median = (ratios[(reps - 1) >> 1]! + ratios[reps >> 1]!) / 2;
   const k = (s: number): string => `${((n * reps) / s / 1e3).toFixed(1)} k/s`;
