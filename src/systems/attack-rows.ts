@@ -3,6 +3,7 @@
  * and the rows of one attack's histogram (the summary's and headline's leading columns, the
  * distribution rows, the compared statistic). Each mode adds its own columns after these.
  */
+import { hashKey } from '../dice/rng.js';
 import type { HistogramSummary } from '../stats/histogram.js';
 import { ATTACK_SIDES, expandPairs } from './pairs.js';
 import type { Cell, PlannedTask, TaskRows } from './types.js';
@@ -20,6 +21,32 @@ export function expandAttackMatchups<S>(matchups: readonly { situation?: S | und
   return expandPairs(matchups, ATTACK_SIDES).map((p) => ({
     index: p.index, attacker: p.first, defender: p.second, situation: p.entry.situation, name: p.entry.name,
   }));
+}
+
+/**
+ * The tasks of an attack study: every variant x attacker x defender pair, the situation the
+ * study's with the entry's on top, labelled by the entry's name or `label(situation)`, its stream
+ * keyed by `system`, the pair and the situation (the same in every variant: variants compare on
+ * common dice), its spec compiled by `compile` with the variant's knobs (`knobs`, once per variant).
+ */
+export function planAttacks<S extends object, V, K, Spec>(
+  system: string, variants: Readonly<Record<string, V>>, knobsOf: (variant: V) => K, matchups: readonly AttackMatchup<S>[], base: S, trials: number,
+  label: (situation: S) => string, compile: (m: AttackMatchup<S>, situation: S, knobs: K) => Spec,
+): PlannedTask<Spec>[] {
+  const tasks: PlannedTask<Spec>[] = [];
+  for (const [variant, v] of Object.entries(variants)) {
+    const k = knobsOf(v);
+    for (const m of matchups) {
+      const situation: S = { ...base, ...m.situation };
+      tasks.push({
+        labels: { variant, attacker: m.attacker, defender: m.defender, situation: m.name ?? label(situation) },
+        streamKey: hashKey(`${system}.attack|${m.attacker}|${m.defender}|${JSON.stringify(situation)}`),
+        trials,
+        spec: compile(m, situation, k),
+      });
+    }
+  }
+  return tasks;
 }
 
 export const ATTACK_DISTRIBUTION_HEADER = ['variant', 'attacker', 'defender', 'metric', 'value', 'count', 'probability', 'situation'] as const;

@@ -1,7 +1,6 @@
 /** d20 `attack` mode: N attacks per matchup and variant; damage distributions, hit and crit rates. */
-import { hashKey } from '../../../dice/rng.js';
 import { summarizeHistogram } from '../../../stats/histogram.js';
-import { ATTACK_DISTRIBUTION_HEADER, AttackRows, expandAttackMatchups } from '../../attack-rows.js';
+import { ATTACK_DISTRIBUTION_HEADER, AttackRows, expandAttackMatchups, planAttacks } from '../../attack-rows.js';
 import { ATTACK_SIDES, checkPairs } from '../../pairs.js';
 import type { ModePlugin, PlannedTask, StudyProblem, TaskRows } from '../../types.js';
 import { d20Exact } from '../exact.js';
@@ -39,23 +38,12 @@ function situationLabel(s: SituationInput): string {
 }
 
 function plan(study: D20AttackStudy, trials: number): PlannedTask<D20AttackSpec>[] {
-  const tasks: PlannedTask<D20AttackSpec>[] = [];
-  for (const [variant, k] of Object.entries(study.variants)) {
-    const knobs = resolveD20Knobs(study.rules, k);
-    for (const m of expand(study)) {
-      const al = study.loadouts[m.attacker]!;
-      const dl = study.loadouts[m.defender]!;
-      const situation = { ...study.situation, ...m.situation };
-      const spec = compileD20Attack(study.creatures[al.creature]!, study.weapons[al.weapon]!, study.creatures[dl.creature]!, situation, knobs);
-      tasks.push({
-        labels: { variant, attacker: m.attacker, defender: m.defender, situation: m.name ?? situationLabel(situation) },
-        streamKey: hashKey(`d20.attack|${m.attacker}|${m.defender}|${JSON.stringify(situation)}`),
-        trials,
-        spec,
-      });
-    }
-  }
-  return tasks;
+  const knobsOf = (k: (typeof study.variants)[string]) => resolveD20Knobs(study.rules, k);
+  return planAttacks('d20', study.variants, knobsOf, expand(study), study.situation, trials, situationLabel, (m, situation, knobs) => {
+    const al = study.loadouts[m.attacker]!;
+    const dl = study.loadouts[m.defender]!;
+    return compileD20Attack(study.creatures[al.creature]!, study.weapons[al.weapon]!, study.creatures[dl.creature]!, situation, knobs);
+  });
 }
 
 const SUMMARY_HEADER = [

@@ -1,7 +1,6 @@
 /** Exchange `attack` mode: one Exchange per trial; Wounds to the defender and (Clash) to the attacker. */
-import { hashKey } from '../../../dice/rng.js';
 import { summarizeHistogram } from '../../../stats/histogram.js';
-import { ATTACK_DISTRIBUTION_HEADER, AttackRows, expandAttackMatchups } from '../../attack-rows.js';
+import { ATTACK_DISTRIBUTION_HEADER, AttackRows, expandAttackMatchups, planAttacks } from '../../attack-rows.js';
 import { ATTACK_SIDES, checkPairs } from '../../pairs.js';
 import type { ModePlugin, PlannedTask, StudyProblem, TaskRows } from '../../types.js';
 import { checkParts, checkSituation, compileExchange, resolveExchangeKnobs, resolveLoadout } from '../compile.js';
@@ -47,20 +46,9 @@ function label(s: SituationInput): string {
 }
 
 function plan(study: ExchangeAttackStudy, trials: number): PlannedTask<ExchangeSpec>[] {
-  const tasks: PlannedTask<ExchangeSpec>[] = [];
-  for (const [variant, k] of Object.entries(study.variants)) {
-    const knobs = resolveExchangeKnobs(study.rules, k);
-    for (const m of expand(study)) {
-      const s = { ...study.situation, ...m.situation };
-      tasks.push({
-        labels: { variant, attacker: m.attacker, defender: m.defender, situation: m.name ?? label(s) },
-        streamKey: hashKey(`exchange.attack|${m.attacker}|${m.defender}|${JSON.stringify(s)}`),
-        trials,
-        spec: compileExchange(resolveLoadout(m.attacker, study), resolveLoadout(m.defender, study), s, knobs),
-      });
-    }
-  }
-  return tasks;
+  const knobsOf = (k: (typeof study.variants)[string]) => resolveExchangeKnobs(study.rules, k);
+  return planAttacks('exchange', study.variants, knobsOf, expand(study), study.situation, trials, label, (m, s, knobs) =>
+    compileExchange(resolveLoadout(m.attacker, study), resolveLoadout(m.defender, study), s, knobs));
 }
 
 const WOUND_VALUES = [0, 1, 2, 3, 5, 8];
