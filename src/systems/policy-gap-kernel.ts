@@ -10,6 +10,7 @@
  * joint count of (named winner, search-a winner, search-b winner) at 9 * w0 + 3 * w1 + w2, winners
  * coded 0 = a, 1 = b, 2 = draw as at tally[0..2] of every fight mode (fight-summary.ts).
  */
+import type { TraceObserver } from './trace.js';
 import type { Kernel } from './types.js';
 
 export interface GapSpec<Spec> {
@@ -47,6 +48,8 @@ export function gapKernel(kernel: Kernel<any, any>): Kernel<GapSpec<unknown>, Ga
     // A short warm-up, none when a play searches (a search fight costs far more than a named one).
     warmup: 64,
     warmupFor: (spec) => Math.min(64, ...spec.plays.map((p) => kernel.warmupFor?.(p) ?? kernel.warmup ?? 12_800)),
+    // `balance trace` of a gap study shows the named play: the fights a plain run of the study plays.
+    ...(kernel.observe ? { observe: (p: GapPrepared, observer: TraceObserver | null) => kernel.observe!(p.prepared[0], observer) } : {}),
     run(p, rng, n, tally) {
       const [s0, s1, s2] = p.sizes;
       const named = tally.subarray(0, s0);

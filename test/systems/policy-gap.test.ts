@@ -4,6 +4,9 @@
  * policyGapPlugin: these tests play a named policy as the stand-in for `search` where the search
  * player is not what is tested.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadStudy, renderReport, runStudy, type Study } from '../../src/api.js';
 import { pairedDifference, POLICY_GAP_HEADER, policyGapPlugin, policyGapRow } from '../../src/systems/policy-gap.js';
@@ -92,6 +95,22 @@ describe('three plays on common random numbers', () => {
   }, 120_000);
 });
 
+describe('balance trace of a policy-gap study', () => {
+  it('shows the named play: the same fights as the study without the gap', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gap-trace-'));
+    const text = readFileSync('configs/d20-policy-gap.yaml', 'utf8');
+    const plain = join(dir, 'plain.yaml');
+    writeFileSync(plain, text.replace(/^policy_gap: true\n/m, ''));
+    expect(readFileSync(plain, 'utf8')).not.toMatch(/^policy_gap:/m);
+    const gap = await balanceIn(['trace', 'configs/d20-policy-gap.yaml', '--fights', '3', '--format', 'jsonl']);
+    const without = await balanceIn(['trace', plain, '--fights', '3', '--format', 'jsonl']);
+    expect(gap.code, gap.stderr).toBe(0);
+    expect(without.code, without.stderr).toBe(0);
+    expect(gap.stdout.split('\n').length).toBeGreaterThan(10);
+    expect(gap.stdout).toBe(without.stdout);
+  });
+});
+
 describe('the sentence', () => {
   const row = (named: number, sa: number, sb: number, low: number, high: number) => ({
     variant: 'base', side_a: 'raiders', side_b: 'guards', win_named: String(named), win_search_a: String(sa), win_search_b: String(sb),
@@ -136,9 +155,6 @@ describe('bad input', () => {
     expect(r.stderr).toMatch(/^--policy-gap.*the policy gap plays battles and group fights .*d20 attack has none/);
   });
   it('policy_gap: true in an attack study: FILE:LINE:COL policy_gap: message, exit 2', async () => {
-    const { mkdtempSync, readFileSync, writeFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
     const dir = mkdtempSync(join(tmpdir(), 'policy-gap-'));
     const file = join(dir, 'attack.yaml');
     writeFileSync(file, `${readFileSync('configs/d20-attacks.yaml', 'utf8')}\npolicy_gap: true\n`);
@@ -156,9 +172,6 @@ describe('bad input', () => {
 
 describe('with the search player (configs/d20-policy-gap.yaml)', () => {
   it('balance run: the named files of a plain run, policy_gap.csv, the sentence on stdout; workers 0 and 2 the same', async () => {
-    const { mkdtempSync, readFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
     const dir = mkdtempSync(join(tmpdir(), 'policy-gap-'));
     const args = ['configs/d20-policy-gap.yaml', '--trials', '60', '--seed', '9'];
     const gap0 = await balanceIn(['run', ...args, '--workers', '0', '--out', join(dir, 'w0')]);
@@ -175,7 +188,6 @@ describe('with the search player (configs/d20-policy-gap.yaml)', () => {
     expect(row['challenger']).toBe('search');
     expect(readFileSync(join(dir, 'w0', 'report.md'), 'utf8')).toContain(searchGapSentence(row));
     // balance report rebuilds the section from policy_gap.csv.
-    const { rmSync } = await import('node:fs');
     rmSync(join(dir, 'w0', 'report.md'));
     const rebuilt = await balanceIn(['report', join(dir, 'w0')]);
     expect(rebuilt.code, rebuilt.stderr).toBe(0);
